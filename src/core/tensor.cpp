@@ -1,0 +1,59 @@
+#include "core/tensor.hpp"
+
+#include <cstdlib>
+#include <limits>
+
+namespace sonnx {
+
+std::string to_string(const Shape& s) {
+  std::string out = "[";
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    if (k) out += ", ";
+    out += std::to_string(s[k]);
+  }
+  return out + "]";
+}
+
+std::uint64_t max_tensor_bytes() {
+  if (const char* env = std::getenv("SONNX_REF_MAX_BYTES")) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(env, &end, 10);
+    if (end && *end == '\0' && v > 0) return v;
+  }
+  return 16ull << 30;
+}
+
+std::int64_t checked_element_count(const Shape& shape, DType t, const std::string& what) {
+  std::int64_t count = 1;
+  bool empty = false;
+  for (std::int64_t d : shape) {
+    if (d < 0) refuse("Common.tensor.shape", "{} has a negative dimension in shape {}", what, to_string(shape));
+    if (d == 0) empty = true;
+  }
+  if (empty) return 0;  // [Common.tensor.empty]
+  for (std::int64_t d : shape) {
+    if (count > std::numeric_limits<std::int64_t>::max() / d)
+      refuse("Common.tensor.size-limit", "{} of shape {} has more elements than int64 can count", what,
+             to_string(shape));
+    count *= d;
+  }
+  const std::uint64_t limit = max_tensor_bytes();
+  const auto size = static_cast<std::uint64_t>(info(t).size);
+  if (static_cast<std::uint64_t>(count) > limit / size)
+    refuse("Common.tensor.size-limit",
+           "{} of shape {} ({} elements of {}) needs more than the {}-byte limit (SONNX_REF_MAX_BYTES)",
+           what, to_string(shape), count, name(t), limit);
+  return count;
+}
+
+Tensor::Tensor(DType t, Shape shape, const std::string& what)
+    : dtype_(t), shape_(std::move(shape)) {
+  count_ = checked_element_count(shape_, t, what);
+  bytes_.assign(static_cast<std::size_t>(count_) * info(t).size, std::byte{0});
+}
+
+bool Tensor::bitwise_equal(const Tensor& other) const {
+  return dtype_ == other.dtype_ && shape_ == other.shape_ && bytes_ == other.bytes_;
+}
+
+}  // namespace sonnx

@@ -1,0 +1,76 @@
+// [Common.tensor.shape] [Common.tensor.index] A tensor: a dtype, a shape, and its elements in
+// row-major (C) order. Elements are stored once; operators read inputs through index maps.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/dtype.hpp"
+
+namespace sonnx {
+
+using Shape = std::vector<std::int64_t>;
+
+// "[2, 0, 3]" (rank 0: "[]").
+std::string to_string(const Shape& s);
+
+// [Common.tensor.size-limit] Number of elements of `shape`; refuses negative dims, counts that
+// overflow int64, and byte sizes above the interpreter limit, before anything is allocated.
+// `what` names the tensor in the message.
+std::int64_t checked_element_count(const Shape& shape, DType t, const std::string& what);
+// The byte limit: SONNX_REF_MAX_BYTES if set, else 16 GiB.
+std::uint64_t max_tensor_bytes();
+
+class Tensor {
+ public:
+  Tensor() = default;
+  // A tensor of `shape` whose elements are all-zero bit patterns (+0, 0, False).
+  Tensor(DType t, Shape shape, const std::string& what = "tensor");
+
+  DType dtype() const { return dtype_; }
+  const Shape& shape() const { return shape_; }
+  std::int64_t rank() const { return static_cast<std::int64_t>(shape_.size()); }
+  std::int64_t size() const { return count_; }  // number of elements
+  std::size_t byte_size() const { return bytes_.size(); }
+
+  template <class T> std::span<T> values() {
+    check_type<T>();
+    return {reinterpret_cast<T*>(bytes_.data()), static_cast<std::size_t>(count_)};
+  }
+  template <class T> std::span<const T> values() const {
+    check_type<T>();
+    return {reinterpret_cast<const T*>(bytes_.data()), static_cast<std::size_t>(count_)};
+  }
+  std::span<std::byte> bytes() { return bytes_; }
+  std::span<const std::byte> bytes() const { return bytes_; }
+
+  // Same dtype, shape and bit patterns.
+  bool bitwise_equal(const Tensor& other) const;
+
+ private:
+  template <class T> void check_type() const {
+    if (dtype_of<T>() != dtype_)
+      refuse("Common.gr.no-conversion", "internal: {} tensor read as {}", name(dtype_),
+             name(dtype_of<T>()));
+  }
+  DType dtype_ = DType::Float;
+  Shape shape_{0};
+  std::int64_t count_ = 0;
+  std::vector<std::byte> bytes_;
+};
+
+// Builds a tensor from values (tests and examples).
+template <class T>
+Tensor make_tensor(Shape shape, const std::vector<T>& v) {
+  Tensor t(dtype_of<T>(), std::move(shape));
+  if (static_cast<std::int64_t>(v.size()) != t.size())
+    refuse("Common.tensor.shape", "{} values given for shape {}", v.size(), to_string(t.shape()));
+  auto dst = t.values<T>();
+  for (std::size_t k = 0; k < v.size(); ++k) dst[k] = v[k];
+  return t;
+}
+
+}  // namespace sonnx

@@ -1,0 +1,75 @@
+// spec/common/graph.md: loading an ONNX model and evaluating its graph of supported nodes.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/tensor.hpp"
+#include "io/io.hpp"
+
+namespace sonnx::graph {
+
+// A declared graph input or output: name, element type, dims (nullopt = symbolic/unknown dim).
+struct ValueInfo {
+  std::string name;
+  std::optional<DType> dtype;
+  std::optional<std::vector<std::optional<std::int64_t>>> shape;  // nullopt = no shape declared
+};
+
+// "[2, ?, 3]" (symbolic dims as '?'; "unranked" when no shape is declared).
+std::string to_string(const std::optional<std::vector<std::optional<std::int64_t>>>& shape);
+
+// One node after resolution ([Graph.opset.resolve]).
+struct NodeInfo {
+  std::string name;       // node name (may be empty)
+  std::string op_type;    // "Max", "ReduceMax", "Hardmax", "Constant"
+  int version;            // resolved since_version
+  std::vector<std::string> inputs;   // "" = absent optional input
+  std::vector<std::string> outputs;
+};
+
+// The model file size limit: the smaller of protobuf's 2 GiB message limit and the tensor byte
+// limit ([Common.tensor.size-limit], SONNX_REF_MAX_BYTES). Checked before the file is read.
+std::uint64_t max_model_bytes();
+
+class Model {
+ public:
+  // [Graph.model.parse] Loads and checks the model (opsets, domains, operators, attributes,
+  // topological order, initializers, external data); refuses with SpecError.
+  static Model load(const std::string& path);
+  static Model from_bytes(const std::string& bytes, const std::string& what);
+
+  const std::vector<ValueInfo>& inputs() const;    // graph inputs that must be fed (not initializers)
+  // [Graph.initializer] graph inputs that also have an initializer: a feed may override them.
+  const std::vector<ValueInfo>& overridable_inputs() const;
+  const std::vector<ValueInfo>& outputs() const;   // graph outputs
+  const std::vector<NodeInfo>& nodes() const;      // in evaluation (topological) order
+  std::int64_t opset() const;                      // default-domain opset import
+  const std::string& serialized() const;           // the model bytes as loaded
+  // Declared element type of a graph input (fed or overridable) by name; nullopt if none.
+  std::optional<DType> declared_input_type(const std::string& name) const;
+
+  // [Graph.feed.*] Checks the feeds against the declared inputs, then evaluates every node in
+  // topological order; returns the graph outputs in declaration order.
+  std::vector<io::NamedTensor> run(const std::vector<io::NamedTensor>& feeds) const;
+  // Same, also returning every value by name: feeds, initializers, every node output (for `explain`).
+  std::map<std::string, Tensor> run_all(const std::vector<io::NamedTensor>& feeds) const;
+
+  Model(Model&&) noexcept;
+  Model& operator=(Model&&) noexcept;
+  ~Model();
+
+ private:
+  Model();
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// [IO.testdata.folder] [IO.npz.archive] The feeds of `path`: a .npz (keys = input names) or a
+// test_data_set_N folder of input_K.pb (named by TensorProto.name, else by graph input order).
+std::vector<io::NamedTensor> load_feeds(const Model& model, const std::string& path);
+
+}  // namespace sonnx::graph

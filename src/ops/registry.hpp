@@ -1,0 +1,43 @@
+// The operator versions sonnx-ref implements, and the adapters from ONNX nodes (inputs and
+// attributes) to the typed operator functions of src/ops/. [Graph.opset.resolve]
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/tensor.hpp"
+
+namespace sonnx::ops {
+
+// An attribute value as read from the model (AttributeProto's INT, INTS, FLOAT, FLOATS, STRING,
+// TENSOR kinds). The graph loader converts; kinds not listed are refused there.
+using AttributeValue = std::variant<std::int64_t, std::vector<std::int64_t>, float, std::vector<float>,
+                                    std::string, Tensor>;
+using Attributes = std::map<std::string, AttributeValue>;
+std::string attribute_kind_name(const AttributeValue& v);  // "int", "ints", "float", ...
+
+// Node inputs: nullptr for an absent optional input (empty name in the node).
+using Inputs = std::vector<const Tensor*>;
+using Kernel = std::function<std::vector<Tensor>(const Inputs&, const Attributes&)>;
+
+struct OpVersion {
+  std::string op_type;
+  int since_version;
+  int min_inputs, max_inputs;  // [Graph.node.arity]
+  int outputs;
+  Kernel run;  // checks attribute names and kinds ([Graph.node.attributes]) then calls the operator
+};
+
+// [Graph.opset.resolve] The version of `op_type` in force at default-domain `opset`: the greatest
+// since_version <= opset. Refuses unknown operators and opsets below the first version
+// ([Graph.opset.unsupported]), listing what is supported.
+const OpVersion& resolve(const std::string& op_type, std::int64_t opset);
+
+// "Max 1, 6, 8, 12, 13; ReduceMax 1, 11, 12, 13, 18, 20; Hardmax 1, 11, 13"
+std::string supported_operators();
+const std::vector<OpVersion>& all_versions();
+
+}  // namespace sonnx::ops
