@@ -24,7 +24,10 @@ Strides broadcast_strides(const Shape& input, const Shape& output) {
 }
 
 IndexWalker::IndexWalker(const Shape& shape, std::vector<Strides> maps)
-    : shape_(shape), maps_(std::move(maps)), index_(shape.size(), 0), offsets_(maps_.size(), 0) {
+    : shape_(shape), maps_(maps.size()), strides_(shape.size() * maps.size(), 0), index_(shape.size(), 0),
+      offsets_(maps.size(), 0) {
+  for (std::size_t k = 0; k < shape.size(); ++k)
+    for (std::size_t m = 0; m < maps_; ++m) strides_[k * maps_ + m] = maps[m][k];
   reset();
 }
 
@@ -34,18 +37,6 @@ void IndexWalker::reset() {
   done_ = false;
   for (std::int64_t d : shape_)
     if (d == 0) done_ = true;  // [Common.tensor.empty] no index at all
-}
-
-void IndexWalker::next() {
-  // Odometer: increment the last axis, carrying into the previous ones.
-  for (std::size_t k = shape_.size(); k-- > 0;) {
-    ++index_[k];
-    for (std::size_t m = 0; m < maps_.size(); ++m) offsets_[m] += maps_[m][k];
-    if (index_[k] < shape_[k]) return;
-    for (std::size_t m = 0; m < maps_.size(); ++m) offsets_[m] -= maps_[m][k] * shape_[k];
-    index_[k] = 0;
-  }
-  done_ = true;  // carried out of axis 0 (or rank 0: the single index was visited)
 }
 
 }  // namespace sonnx

@@ -34,11 +34,25 @@ class IndexWalker {
   std::int64_t offset(std::size_t m) const { return offsets_[m]; }
   // Back to the first index, all offsets 0.
   void reset();
-  void next();
+  // The next index in row-major order: an odometer that increments the last axis and carries
+  // into the previous ones, moving each map's offset by its stride on that axis.
+  void next() {
+    for (std::size_t k = index_.size(); k-- > 0;) {
+      const std::int64_t* stride = &strides_[k * maps_];
+      if (++index_[k] < shape_[k]) {
+        for (std::size_t m = 0; m < maps_; ++m) offsets_[m] += stride[m];
+        return;
+      }
+      for (std::size_t m = 0; m < maps_; ++m) offsets_[m] -= stride[m] * (shape_[k] - 1);
+      index_[k] = 0;
+    }
+    done_ = true;  // carried out of axis 0 (or rank 0: its single index was visited)
+  }
 
  private:
   Shape shape_;
-  std::vector<Strides> maps_;
+  std::size_t maps_;
+  std::vector<std::int64_t> strides_;  // strides_[k * maps_ + m] = maps[m][k]
   std::vector<std::int64_t> index_;
   std::vector<std::int64_t> offsets_;
   bool done_ = false;

@@ -1,10 +1,523 @@
-// sonnx-ref conformance — placeholder until its issue lands.
-#include "commands.hpp"
+// sonnx-ref conformance PATH... : runs ONNX backend node test cases (model.onnx +
+// test_data_set_N/{input,output}_K.pb) in one process and judges the reference's outputs against the
+// cases' expected outputs by spec/common/check.md ([Check.bitwise] [Check.shape] [Check.missing]
+// [Check.verdict]). Also the batch mode of large campaigns. The library does the work (src/graph,
+// src/io, src/tools/compare); this file finds cases, runs them and reports.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <memory>
+#include <new>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "core/error.hpp"
+#include "graph/model.hpp"
+#include "io/io.hpp"
+#include "tools/compare.hpp"
+#include "tools/report.hpp"
 
 namespace sonnx::cli {
-Action add_conformance(CLI::App& app) {
-  app.add_subcommand("conformance", "(not yet available)");
-  return [] { std::cerr << "error: 'conformance' is not implemented yet\n"; return 2; };
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using Json = nlohmann::json;  // report::write_json takes nlohmann::json
+
+struct ConformanceOptions {
+  std::vector<std::string> paths;
+  std::string filter, report, junit;
+  bool quiet = false, progress = false;
+  std::vector<std::string> argv;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Finding cases
+
+struct CaseDir {
+  std::string name;  // folder name, e.g. test_max_example
+  fs::path path;
+};
+
+bool is_case(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_directory(dir, ec) && fs::is_regular_file(dir / "model.onnx", ec);
 }
+
+// A PATH is a case folder, or a folder whose direct subfolders include case folders (sorted by name;
+// other entries are ignored). Anything else is refused.
+std::vector<CaseDir> cases_of(const std::string& arg) {
+  const fs::path p(arg);
+  std::error_code ec;
+  if (!fs::exists(p, ec)) refuse("IO.testdata.folder", "'{}' does not exist", arg);
+  if (is_case(p)) return {{p.lexically_normal().filename().string(), p}};
+  if (!fs::is_directory(p, ec))
+    refuse("IO.testdata.folder", "'{}' is not a folder (give a test case folder or a folder of them)", arg);
+  std::vector<CaseDir> out;
+  for (fs::directory_iterator it(p, ec), end; !ec && it != end; it.increment(ec))
+    if (is_case(it->path())) out.push_back({it->path().filename().string(), it->path()});
+  if (ec) refuse("IO.testdata.folder", "'{}': cannot list: {}", arg, ec.message());
+  if (out.empty())
+    refuse("IO.testdata.folder",
+           "'{}' is neither a test case folder (model.onnx + test_data_set_N/) nor a folder of them", arg);
+  std::sort(out.begin(), out.end(), [](const CaseDir& a, const CaseDir& b) { return a.name < b.name; });
+  return out;
+}
+
+// The test_data_set_N subfolders of a case, in increasing N.
+std::vector<fs::path> data_sets_of(const fs::path& dir) {
+  static const std::regex pattern("test_data_set_([0-9]{1,9})");
+  std::vector<std::pair<long, fs::path>> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::smatch m;
+    const std::string file = it->path().filename().string();
+    if (it->is_directory(ec) && std::regex_match(file, m, pattern)) found.emplace_back(std::stol(m[1]), it->path());
+  }
+  if (ec) refuse("IO.testdata.folder", "'{}': cannot list: {}", dir.string(), ec.message());
+  std::sort(found.begin(), found.end());
+  std::vector<fs::path> out;
+  for (auto& [n, path] : found) out.push_back(std::move(path));
+  return out;
+}
+
+// The ID held by the case's `expected_error` file ("Max.err.broadcast" or "[Max.err.broadcast]"),
+// if the file exists: the case is then a negative case.
+std::optional<std::string> expected_error_of(const fs::path& dir) {
+  const fs::path file = dir / "expected_error";
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) return std::nullopt;
+  std::ifstream in(file);
+  std::string id;
+  in >> id;
+  if (id.size() >= 2 && id.front() == '[' && id.back() == ']') id = id.substr(1, id.size() - 2);
+  if (id.empty()) refuse("IO.testdata.folder", "'{}' is empty (it must hold the expected spec ID)", file.string());
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running one case
+
+enum class Status { Passed, Failed, Skipped };
+
+std::string_view status_name(Status s) {
+  switch (s) {
+    case Status::Passed: return "passed";
+    case Status::Failed: return "failed";
+    default: return "skipped";
+  }
+}
+
+// A refusal (or any other exception) met while loading or running.
+struct Refusal {
+  std::string id;       // empty for an internal error
+  std::string message;  // "error: [ID] ..."
+};
+
+// The verdict on one output of one data set.
+struct OutputVerdict {
+  std::string data_set;
+  std::size_t position = 0;  // K of output_K.pb
+  std::string name;          // graph output name (empty for an extra expected output)
+  std::string status;        // conforms, differs, dtype-or-shape, missing, extra
+  std::string id;            // the Check clause that judged it
+  std::int64_t elements = 0;
+  compare::Result result;
+  std::string detail;        // the sentence of the FAIL line
+};
+
+struct DataSetRun {
+  std::string name;
+  std::string failure;  // empty = passed
+  double seconds = 0;
+};
+
+struct CaseResult {
+  CaseDir dir;
+  Status status = Status::Passed;
+  std::string detail;  // the text after "FAIL name: " / "SKIP name: " / "PASS name "
+  std::optional<std::string> expected_error;
+  std::optional<Refusal> error;
+  std::vector<OutputVerdict> outputs;
+  std::vector<DataSetRun> data_sets;
+  std::vector<std::string> files;  // model and data files, for the manifest
+  double seconds = 0;
+};
+
+// Runs `f`; a SpecError or any other exception becomes a Refusal.
+template <class F> std::optional<Refusal> attempt(F&& f) {
+  try {
+    f();
+    return std::nullopt;
+  } catch (const SpecError& e) {
+    return Refusal{e.id(), e.report()};
+  } catch (const std::bad_alloc&) {
+    return Refusal{"Common.tensor.size-limit", "error: [Common.tensor.size-limit] out of memory"};
+  } catch (const std::exception& e) {
+    return Refusal{"", std::string("error: internal: ") + e.what()};
+  }
+}
+
+std::string index_text(const std::vector<std::int64_t>& index) {
+  std::string out = "[";
+  for (std::size_t k = 0; k < index.size(); ++k) out += (k ? "," : "") + std::to_string(index[k]);
+  return out + "]";
+}
+
+// [Check.missing] output_K.pb is the K-th graph output; [Check.shape] then [Check.bitwise] per output.
+std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<io::NamedTensor>& expected,
+                                 const std::vector<io::NamedTensor>& actual) {
+  std::vector<OutputVerdict> out;
+  const std::size_t n = std::max(expected.size(), actual.size());
+  for (std::size_t k = 0; k < n; ++k) {
+    OutputVerdict v;
+    v.data_set = data_set;
+    v.position = k;
+    if (k >= expected.size()) {
+      v.name = actual[k].name;
+      v.status = "missing";
+      v.id = "Check.missing";
+      v.detail = fmt::format("output '{}' has no expected value (no output_{}.pb)", v.name, k);
+    } else if (k >= actual.size()) {
+      v.status = "extra";
+      v.id = "Check.missing";
+      v.detail = fmt::format("output_{}.pb names no graph output (the model has {} output{})", k, actual.size(),
+                             actual.size() == 1 ? "" : "s");
+    } else {
+      v.name = actual[k].name;
+      v.elements = expected[k].tensor.size();
+      v.result = compare::compare(expected[k].tensor, actual[k].tensor);  // [Check.bitwise]
+      if (!v.result.structural.empty()) {
+        v.status = "dtype-or-shape";
+        v.id = "Check.shape";
+        v.detail = fmt::format("output '{}' {}", v.name, v.result.structural);
+      } else if (v.result.mismatches > 0) {
+        const auto& m = v.result.first.front();
+        v.status = "differs";
+        v.id = "Check.bitwise";
+        v.detail = fmt::format("output '{}' {} of {} element{} differ; first {} expected {} ({}) got {} ({})", v.name,
+                               v.result.mismatches, v.elements, v.elements == 1 ? "" : "s", index_text(m.index),
+                               m.expected, m.expected_bits, m.actual, m.actual_bits);
+      } else {
+        v.status = "conforms";
+        v.id = "Check.bitwise";
+      }
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+void add_files(CaseResult& r, const fs::path& data_set) {
+  std::error_code ec;
+  std::vector<std::string> pbs;
+  for (fs::directory_iterator it(data_set, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".pb") pbs.push_back(it->path().string());
+  std::sort(pbs.begin(), pbs.end());
+  r.files.insert(r.files.end(), pbs.begin(), pbs.end());
+}
+
+// Loads the model, then runs and judges every data set. A negative case (expected_error) passes
+// when the model or every data set is refused with exactly the expected ID.
+CaseResult run_case(const CaseDir& dir) {
+  const auto start = Clock::now();
+  CaseResult r;
+  r.dir = dir;
+  r.files.push_back((dir.path / "model.onnx").string());
+  auto finish = [&](Status s, std::string detail) {
+    r.status = s;
+    r.detail = std::move(detail);
+    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return std::move(r);
+  };
+  std::vector<fs::path> data_sets;
+  if (auto e = attempt([&] {
+        r.expected_error = expected_error_of(dir.path);
+        data_sets = data_sets_of(dir.path);
+      }))
+    return finish(Status::Failed, "malformed case: " + e->message);
+  for (const auto& d : data_sets) add_files(r, d);
+  const std::string& expect = r.expected_error ? *r.expected_error : std::string();
+
+  std::optional<graph::Model> model;
+  if (auto e = attempt([&] { model.emplace(graph::Model::load((dir.path / "model.onnx").string())); })) {
+    r.error = e;
+    r.data_sets.push_back({"model", e->message, 0});
+    if (r.expected_error && e->id == expect) {
+      r.data_sets.back().failure.clear();
+      return finish(Status::Passed, fmt::format("(refused with [{}])", expect));
+    }
+    if (r.expected_error) return finish(Status::Failed, fmt::format("expected refusal [{}], got {}", expect, e->message));
+    return finish(Status::Failed, e->message);
+  }
+  if (data_sets.empty()) {
+    if (r.expected_error)
+      return finish(Status::Failed,
+                    fmt::format("expected refusal [{}], but the model loaded and there is no test_data_set_N", expect));
+    return finish(Status::Skipped, "no test_data_set_N folder");
+  }
+
+  std::string first_failure;
+  std::size_t failing = 0;
+  for (const auto& d : data_sets) {
+    const auto ds_start = Clock::now();
+    const std::string ds = d.filename().string();
+    std::string failure;
+    std::vector<io::NamedTensor> actual;
+    const auto refused = attempt([&] { actual = model->run(graph::load_feeds(*model, d.string())); });
+    if (r.expected_error) {
+      if (!refused) failure = fmt::format("expected refusal [{}], but it ran", expect);
+      else if (refused->id != expect) failure = fmt::format("expected refusal [{}], got {}", expect, refused->message);
+      if (refused && !r.error) r.error = refused;
+    } else if (refused) {
+      failure = refused->message;
+      if (!r.error) r.error = refused;
+    } else {
+      std::vector<io::NamedTensor> expected;
+      if (auto bad = attempt([&] { expected = io::read_test_data_set(d.string(), "output"); })) {
+        failure = "malformed expected outputs: " + bad->message;
+      } else {
+        auto verdicts = judge(ds, expected, actual);
+        for (auto& v : verdicts) {
+          if (v.status != "conforms") failure += (failure.empty() ? "" : "; ") + v.detail;
+          r.outputs.push_back(std::move(v));
+        }
+      }
+    }
+    r.data_sets.push_back({ds, failure, std::chrono::duration<double>(Clock::now() - ds_start).count()});
+    if (!failure.empty() && failing++ == 0)
+      first_failure = data_sets.size() > 1 ? ds + ": " + failure : failure;
+  }
+  if (failing == 0)
+    return finish(Status::Passed, r.expected_error ? fmt::format("(refused with [{}])", expect) : "");
+  if (failing > 1) first_failure += fmt::format(" ({} of {} data sets fail)", failing, data_sets.size());
+  return finish(Status::Failed, first_failure);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+std::string case_line(const CaseResult& r) {
+  switch (r.status) {
+    case Status::Passed: return "PASS " + r.dir.name + (r.detail.empty() ? "" : " " + r.detail);
+    case Status::Failed: return "FAIL " + r.dir.name + ": " + r.detail;
+    default: return "SKIP " + r.dir.name + ": " + r.detail;
+  }
+}
+
+// The closing line, parsed by CI: "N passed, N failed" plus ", N skipped" when some were skipped.
+std::string summary_line(int passed, int failed, int skipped) {
+  std::string s = fmt::format("{} passed, {} failed", passed, failed);
+  if (skipped > 0) s += fmt::format(", {} skipped", skipped);
+  return s;
+}
+
+Json output_json(const OutputVerdict& v) {
+  Json o = {{"data_set", v.data_set}, {"position", v.position}, {"name", v.name},
+            {"status", v.status},     {"id", v.id},             {"elements", v.elements}};
+  if (!v.result.structural.empty()) o["structural"] = v.result.structural;
+  if (v.status == "differs") {
+    o["mismatches"] = v.result.mismatches;
+    Json first = Json::array();
+    for (const auto& m : v.result.first)
+      first.push_back({{"index", m.index},
+                       {"expected", m.expected},
+                       {"actual", m.actual},
+                       {"expected_bits", m.expected_bits},
+                       {"actual_bits", m.actual_bits}});
+    o["first"] = first;
+  }
+  if (!v.detail.empty()) o["message"] = v.detail;
+  return o;
+}
+
+Json case_json(const CaseResult& r) {
+  Json c = {{"name", r.dir.name},
+            {"path", r.dir.path.string()},
+            {"status", status_name(r.status)},
+            {"message", r.detail},
+            {"seconds", r.seconds}};
+  if (r.expected_error) c["expected_error"] = *r.expected_error;
+  Json sets = Json::array();
+  for (const auto& d : r.data_sets)
+    sets.push_back({{"name", d.name}, {"status", d.failure.empty() ? "passed" : "failed"}, {"seconds", d.seconds}});
+  c["data_sets"] = sets;
+  Json outs = Json::array();
+  for (const auto& v : r.outputs) outs.push_back(output_json(v));
+  c["outputs"] = outs;
+  if (r.error) c["error"] = {{"id", r.error->id}, {"message", r.error->message}};
+  return c;
+}
+
+void write_reports(const ConformanceOptions& o, const std::vector<CaseResult>& results, int passed, int failed,
+                   int skipped, double seconds) {
+  if (!o.report.empty()) {
+    std::vector<std::string> files;
+    for (const auto& r : results) files.insert(files.end(), r.files.begin(), r.files.end());
+    Json cases = Json::array();
+    for (const auto& r : results) cases.push_back(case_json(r));
+    Json doc = {{"manifest", report::manifest(files, o.argv)},
+                {"cases", cases},
+                {"summary",
+                 {{"total", results.size()},
+                  {"passed", passed},
+                  {"failed", failed},
+                  {"skipped", skipped},
+                  {"seconds", seconds},
+                  {"line", summary_line(passed, failed, skipped)}}}};
+    report::write_json(o.report, doc);
+  }
+  if (!o.junit.empty()) {
+    std::vector<report::JunitCase> cases;
+    for (const auto& r : results) {
+      const std::string cls = "conformance." + r.dir.name;
+      if (r.status == Status::Skipped) {
+        cases.push_back({cls, "case", r.detail, true, r.seconds});
+        continue;
+      }
+      if (r.data_sets.empty()) cases.push_back({cls, "case", r.detail, false, r.seconds});
+      for (const auto& d : r.data_sets) cases.push_back({cls, d.name, d.failure, false, d.seconds});
+    }
+    report::write_junit(o.junit, "sonnx-ref conformance", cases);
+  }
+}
+
+// Progress on stderr for long runs: at most every 2 s, "[i/N] F failed, case". On a terminal the
+// line is redrawn in place and erased before each result line.
+class Progress {
+ public:
+  Progress(bool enabled, bool tty) : enabled_(enabled), tty_(tty), last_(Clock::now()) {}
+  void tick(std::size_t i, std::size_t n, int failed, const std::string& name) {
+    if (!enabled_ || Clock::now() - last_ < std::chrono::seconds(2)) return;
+    last_ = Clock::now();
+    std::cout.flush();
+    const std::string line = fmt::format("[{}/{}] {} failed, {}", i, n, failed, name);
+    if (tty_) {
+      std::cerr << "\r\033[K" << line << std::flush;
+      shown_ = true;
+    } else {
+      std::cerr << line << std::endl;
+    }
+  }
+  void clear() {
+    if (!shown_) return;
+    std::cerr << "\r\033[K" << std::flush;
+    shown_ = false;
+  }
+
+ private:
+  bool enabled_, tty_, shown_ = false;
+  Clock::time_point last_;
+};
+
+int conformance(const ConformanceOptions& o) {
+  const auto start = Clock::now();
+  std::vector<CaseDir> cases;
+  for (const auto& p : o.paths)
+    for (auto& c : cases_of(p)) cases.push_back(std::move(c));
+  if (!o.filter.empty()) {
+    const std::regex re(o.filter, std::regex::ECMAScript);
+    std::erase_if(cases, [&](const CaseDir& c) { return !std::regex_search(c.name, re); });
+  }
+  if (cases.empty()) std::cerr << "conformance: no test case matches --filter '" << o.filter << "'\n";
+
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  Progress progress(o.progress || tty, tty);
+  std::vector<CaseResult> results;
+  int passed = 0, failed = 0, skipped = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    progress.tick(i + 1, cases.size(), failed, cases[i].name);
+    CaseResult r = run_case(cases[i]);
+    if (r.status == Status::Passed) ++passed;
+    else if (r.status == Status::Failed) ++failed;
+    else ++skipped;
+    if (!o.quiet || r.status == Status::Failed) {
+      progress.clear();
+      std::cout << case_line(r) << "\n";
+    }
+    results.push_back(std::move(r));
+  }
+  progress.clear();
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::cout << summary_line(passed, failed, skipped) << std::endl;  // [Check.verdict]
+  write_reports(o, results, passed, failed, skipped, seconds);
+  return failed > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+Action add_conformance(CLI::App& app) {
+  auto o = std::make_shared<ConformanceOptions>();
+  auto* sub = app.add_subcommand(
+      "conformance", "Run ONNX backend node test cases (model.onnx + test_data_set_N/) and judge them bit for bit");
+  sub->add_option("PATH", o->paths, "a test case folder, or a folder of test case folders")->required();
+  sub->add_option("--filter", o->filter, "run only the cases whose folder name matches REGEX (ECMAScript, searched)")
+      ->type_name("REGEX")
+      ->check([](const std::string& s) {
+        try {
+          std::regex re(s, std::regex::ECMAScript);
+        } catch (const std::regex_error& e) {
+          return std::string("invalid regular expression: ") + e.what();
+        }
+        return std::string();
+      });
+  sub->add_option("--report", o->report, "also write a JSON report (manifest, every case, summary)")
+      ->type_name("FILE.json");
+  sub->add_option("--junit", o->junit, "also write a JUnit XML report (one test per case and data set)")
+      ->type_name("FILE.xml");
+  sub->add_flag("-q,--quiet", o->quiet, "print only FAIL lines and the closing line");
+  sub->add_flag("--progress", o->progress,
+                "show progress on stderr every 2 s even when stderr is not a terminal (on a terminal it is shown)");
+  sub->footer(
+      "A test case folder holds model.onnx and test_data_set_0/, test_data_set_1/, ... each with\n"
+      "input_K.pb and output_K.pb (one ONNX TensorProto per file: the layout of onnx's backend node tests).\n"
+      "A PATH that is not a case folder is searched one level deep for case folders (other entries are\n"
+      "ignored); cases run in the order of the PATHs, sorted by folder name within each, all in this process.\n"
+      "\n"
+      "Each data set's inputs are fed to the model (input_K.pb named by its TensorProto.name, else by\n"
+      "position) and output_K.pb is compared with the K-th graph output [Check.missing]: dtype and shape\n"
+      "first [Check.shape], then bit for bit [Check.bitwise] - any NaN equals any NaN, +0 and -0 differ,\n"
+      "integers and bool exact.\n"
+      "\n"
+      "Negative cases: a case folder holding a file 'expected_error' with a spec ID (e.g. Max.err.broadcast)\n"
+      "passes only when sonnx-ref refuses the model, or every data set, with exactly that ID. In any other\n"
+      "case a refusal is a failure, reported as 'error: [ID] ...'.\n"
+      "\n"
+      "Output (stdout): one line per case,\n"
+      "  PASS test_max_example\n"
+      "  FAIL test_x: output 'y' 2 of 6 elements differ; first [0,1] expected -0 (0x80000000) got 0 (0x00000000)\n"
+      "  FAIL test_y: error: [Graph.opset.unsupported] ...\n"
+      "  SKIP test_z: no test_data_set_N folder\n"
+      "then the closing line 'N passed, N failed' (', N skipped' appended when some were skipped).\n"
+      "A case with several data sets is reported by its first failing data set. --quiet prints only FAIL\n"
+      "lines and the closing line.\n"
+      "--report writes {manifest, cases: [{name, path, status, message, data_sets, outputs: [{data_set,\n"
+      "position, name, status (conforms | differs | dtype-or-shape | missing | extra), id, elements,\n"
+      "mismatches, first: [{index, expected, actual, expected_bits, actual_bits}]}], error: {id, message},\n"
+      "expected_error}], summary: {total, passed, failed, skipped, seconds, line}}.\n"
+      "\n"
+      "Exit codes: 0 no case failed (also when --filter selects none; a warning goes to stderr);\n"
+      "1 some case failed, or a PATH is not a case folder nor holds one; 2 usage.\n"
+      "Example: sonnx-ref conformance --filter '^test_(max|reduce_max|hardmax)_' /usr/share/libonnx-testdata/data/node");
+  return [o] {
+    // The command line, for the manifest.
+    o->argv = {"sonnx-ref", "conformance"};
+    o->argv.insert(o->argv.end(), o->paths.begin(), o->paths.end());
+    if (!o->filter.empty()) o->argv.insert(o->argv.end(), {"--filter", o->filter});
+    if (!o->report.empty()) o->argv.insert(o->argv.end(), {"--report", o->report});
+    if (!o->junit.empty()) o->argv.insert(o->argv.end(), {"--junit", o->junit});
+    if (o->quiet) o->argv.push_back("--quiet");
+    if (o->progress) o->argv.push_back("--progress");
+    return conformance(*o);
+  };
+}
+
 }  // namespace sonnx::cli

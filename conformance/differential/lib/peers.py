@@ -1,0 +1,163 @@
+"""The two sides of a differential run, each one function over a batch of cases:
+
+  run_ort(cases, workdir)        onnxruntime-node, all cases in one node process
+  run_sonnx_ref(cases, workdir)  sonnx-ref, on ONNX test-case folders
+
+Both return {case_id: Outcome}. An Outcome is either outputs (a numpy array in the case's storage
+type) or a refusal (stage + message; for sonnx-ref also the cited spec ID).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from typing import Dict, List, Optional
+
+import numpy as np
+
+from onnxcase import (DTYPES, contig, ORT_TYPE_TO_NAME, Case, build_model, feeds, from_hex, hexs,
+                      write_case_folder)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DIFF_DIR = os.path.dirname(HERE)
+REPO = os.path.dirname(os.path.dirname(DIFF_DIR))
+
+
+@dataclasses.dataclass
+class Outcome:
+    ok: bool
+    y: Optional[np.ndarray] = None      # output in the case's storage type
+    stage: str = ""                     # when not ok: load / run / crash / refused / missing
+    error: str = ""
+    spec_id: str = ""                   # sonnx-ref: the [ID] of its refusal
+    nan_bits_observable: bool = True    # False when the peer's NaN bits cannot be seen (ORT bfloat16)
+
+
+# ----------------------------------------------------------------------------------------- ORT
+
+def ort_available() -> Optional[str]:
+    """None when node and onnxruntime-node are usable, else the reason."""
+    if shutil.which("node") is None:
+        return "node is not on PATH"
+    if not os.path.isdir(os.path.join(DIFF_DIR, "node_modules", "onnxruntime-node")):
+        return f"onnxruntime-node is not installed (run {os.path.join(DIFF_DIR, 'install')})"
+    return None
+
+
+def _ort_output(case: Case, out: dict) -> Outcome:
+    name = ORT_TYPE_TO_NAME.get(out["type"])
+    if case.dtype == "bfloat16":
+        # The ORT model Casts the bfloat16 result to float: exact for every non-NaN value; the
+        # upper 16 bits are the bfloat16 pattern. NaN payloads do not survive the Cast.
+        f = from_hex("float", out["dims"], out["hex"])
+        return Outcome(True, (f.view(np.uint32) >> 16).astype(np.uint16), nan_bits_observable=False)
+    if name != case.dtype:
+        return Outcome(False, stage="run", error=f"ORT returned {out['type']} for {case.dtype}")
+    return Outcome(True, from_hex(case.dtype, out["dims"], out["hex"]))
+
+
+def run_ort(cases: List[Case], workdir: str, progress=None) -> Dict[str, Outcome]:
+    os.makedirs(workdir, exist_ok=True)
+    manifest = []
+    for c in cases:
+        path = os.path.join(workdir, f"{c.id.replace('/', '_')}.ort.onnx")
+        with open(path, "wb") as f:
+            f.write(build_model(c, for_ort=True).SerializeToString())
+        manifest.append({"id": c.id, "model": path, "feeds": [
+            {"name": n, "type": DTYPES[d][2], "dims": list(a.shape), "hex": hexs(d, a)}
+            for n, d, a in feeds(c, for_ort=True)]})
+    mpath = os.path.join(workdir, "ort-manifest.json")
+    rpath = os.path.join(workdir, "ort-results.jsonl")
+    with open(mpath, "w") as f:
+        json.dump(manifest, f)
+    if os.path.exists(rpath):
+        os.remove(rpath)
+    results: Dict[str, dict] = {}
+    crashed: Dict[str, str] = {}
+    skip = 0
+    while skip < len(cases):
+        p = subprocess.run(["node", os.path.join(HERE, "ort_runner.mjs"), mpath, rpath, "--skip", str(skip)],
+                           capture_output=True, text=True)
+        with open(rpath) as f:
+            lines = [json.loads(l) for l in f if l.strip()]
+        done = len(lines)
+        if done >= len(cases):
+            break
+        # The process ended before the batch: the case at `done` brought node down.
+        crashed[cases[done].id] = f"node exited {p.returncode}: {p.stderr.strip()[-300:]}"
+        with open(rpath, "a") as f:
+            f.write(json.dumps({"id": cases[done].id, "ok": False, "stage": "crash",
+                                "error": crashed[cases[done].id]}) + "\n")
+        skip = done + 1
+    with open(rpath) as f:
+        for line in f:
+            r = json.loads(line)
+            results[r["id"]] = r
+    out: Dict[str, Outcome] = {}
+    for c in cases:
+        r = results[c.id]
+        if not r["ok"]:
+            out[c.id] = Outcome(False, stage=r["stage"], error=r["error"])
+        else:
+            out[c.id] = _ort_output(c, r["outputs"][0])
+    return out
+
+
+# ----------------------------------------------------------------------------------- sonnx-ref
+
+def sonnx_ref_binary() -> Optional[str]:
+    """$SONNX_REF, else <repo>/build/sonnx-ref (../../build/sonnx-ref from this folder)."""
+    env = os.environ.get("SONNX_REF")
+    if env:
+        return env if os.access(env, os.X_OK) else None
+    default = os.path.normpath(os.path.join(DIFF_DIR, "..", "..", "build", "sonnx-ref"))
+    return default if os.access(default, os.X_OK) else None
+
+
+def sonnx_ref_has_run(binary: str) -> bool:
+    p = subprocess.run([binary, "run", "--help"], capture_output=True, text=True)
+    return p.returncode == 0 and "not implemented" not in (p.stdout + p.stderr)
+
+
+_ID_RE = re.compile(r"error: \[((?:Common|Graph|IO|Max|ReduceMax|Hardmax|Check)(?:\.[a-z0-9][a-z0-9-]*)+)\]")
+
+
+def _run_one_sonnx_ref(binary: str, case: Case, folder: str) -> Outcome:
+    """One case through `sonnx-ref run MODEL DIR -o out.npz`.
+    To switch to batch mode (`sonnx-ref conformance`), replace run_sonnx_ref below; the folders
+    written by write_case_folder are already ONNX backend test cases."""
+    write_case_folder(case, folder)
+    out_npz = os.path.join(folder, "sonnx-ref-out.npz")
+    p = subprocess.run([binary, "run", os.path.join(folder, "model.onnx"),
+                        os.path.join(folder, "test_data_set_0"), "-o", out_npz],
+                       capture_output=True, text=True, timeout=120)
+    if p.returncode != 0:
+        m = _ID_RE.search(p.stderr)
+        stage = "refused" if p.returncode == 1 and m else "crash"
+        return Outcome(False, stage=stage, error=p.stderr.strip()[-500:] or f"exit {p.returncode}",
+                       spec_id=m.group(1) if m else "")
+    try:
+        with np.load(out_npz) as z:
+            y = z["y"]
+    except Exception as e:  # noqa: BLE001 - any unreadable output is reported, not raised
+        return Outcome(False, stage="crash", error=f"unreadable {out_npz}: {e}")
+    want = DTYPES[case.dtype][1]
+    if y.dtype.newbyteorder("<") != want.newbyteorder("<") and not (y.dtype.itemsize == want.itemsize and y.dtype.kind in "uiV"):
+        return Outcome(False, stage="crash", error=f"sonnx-ref wrote {y.dtype} for {case.dtype}")
+    return Outcome(True, contig(y).view(want).reshape(y.shape) if y.dtype != want else y)
+
+
+def run_sonnx_ref(cases: List[Case], workdir: str, binary: Optional[str] = None,
+                  jobs: int = 2) -> Dict[str, Outcome]:
+    binary = binary or sonnx_ref_binary()
+    if binary is None:
+        return {c.id: Outcome(False, stage="missing", error="sonnx-ref binary not found") for c in cases}
+    from concurrent.futures import ThreadPoolExecutor
+    def one(c: Case):
+        return c.id, _run_one_sonnx_ref(binary, c, os.path.join(workdir, c.id.replace("/", "_")))
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        return dict(ex.map(one, cases))

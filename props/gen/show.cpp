@@ -1,0 +1,70 @@
+#include "gen/show.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "gen/spec_facts.hpp"
+
+namespace sonnx {
+
+void showValue(DType t, std::ostream& os) { os << name(t); }
+void showValue(const Tensor& t, std::ostream& os) { os << props::describe(t); }
+
+}  // namespace sonnx
+
+namespace sonnx::props {
+
+std::string describe(DType t, std::uint64_t bits) {
+  const std::string hex = fmt::format("{:#0{}x}", bits, width_bits(t) / 4 + 2);
+  switch (family(t)) {
+    case Family::Float: {
+      const FloatLayout f = float_layout(t);
+      const bool neg = bits & f.sign_mask();
+      const std::uint64_t e = (bits & f.exp_mask()) >> f.frac_bits, m = bits & f.frac_mask();
+      std::string v;
+      if (is_nan_bits(t, bits)) v = std::string(neg ? "-" : "") + (is_signalling_nan_bits(t, bits) ? "snan" : "nan");
+      else if (e == (f.exp_mask() >> f.frac_bits)) v = neg ? "-inf" : "+inf";
+      else {
+        // display only: sign * 2^(e - bias) * (1 + m / 2^frac), subnormals 2^(1 - bias) * m / 2^frac
+        const int exp = static_cast<int>(e == 0 ? 1 : e) - static_cast<int>(f.bias()) - f.frac_bits;
+        const double mant = static_cast<double>(e == 0 ? m : (m | (std::uint64_t{1} << f.frac_bits)));
+        const double x = std::ldexp(mant, exp);
+        v = fmt::format("{}{:.9g}", neg ? "-" : (x == 0 ? "+" : ""), x);
+      }
+      return hex + " (" + v + ")";
+    }
+    case Family::Signed:
+      return hex + " (" + fmt::format("{}", static_cast<long long>(rank_of(t, bits))) + ")";
+    case Family::Unsigned: return hex + " (" + fmt::format("{}", bits) + ")";
+    case Family::Bool: return bits == 0 ? "False" : bits == 1 ? "True" : hex + " (not a bool)";
+  }
+  return hex;
+}
+
+std::string describe(const Tensor& t) {
+  std::string out = fmt::format("{} {} {{", name(t.dtype()), to_string(t.shape()));
+  for (std::int64_t k = 0; k < t.size(); ++k) out += (k ? ", " : "") + describe(t.dtype(), bits_at(t, k));
+  return out + "}";
+}
+
+void showValue(const MaxCase& c, std::ostream& os) {
+  os << "Max-" << c.version << " " << name(c.dtype) << ", broadcast shape " << to_string(c.output);
+  for (std::size_t m = 0; m < c.inputs.size(); ++m) os << "\n    X" << m << " = " << describe(c.inputs[m]);
+}
+
+void showValue(const ReduceMaxCase& c, std::ostream& os) {
+  os << "ReduceMax-" << c.version << " axes=";
+  if (c.axes) os << to_string(*c.axes);
+  else os << "(absent)";
+  os << " keepdims=" << c.keepdims;
+  if (c.version >= 18) os << " noop_with_empty_axes=" << c.noop_with_empty_axes;
+  os << "\n    X = " << describe(c.data);
+}
+
+void showValue(const HardmaxCase& c, std::ostream& os) {
+  os << "Hardmax-" << c.version << " axis=" << c.axis << "\n    X = " << describe(c.input);
+}
+
+}  // namespace sonnx::props

@@ -1,0 +1,24 @@
+// How generated values are printed in a counterexample: dtype, shape, and every element as its
+// hexadecimal bit pattern with its decoded value, e.g. `float16 [2] {0x8000 (-0), 0x7e01 (nan)}`.
+#pragma once
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "core/tensor.hpp"
+#include "gen/cases.hpp"
+
+namespace sonnx {
+// Found by RapidCheck's rc::show through argument-dependent lookup.
+void showValue(DType t, std::ostream& os);
+void showValue(const Tensor& t, std::ostream& os);
+}  // namespace sonnx
+
+namespace sonnx::props {
+// "0x8000 (-0)", "0x7c01 (snan)", "0xff (255)" ...
+std::string describe(DType t, std::uint64_t bits);
+std::string describe(const Tensor& t);
+void showValue(const MaxCase& c, std::ostream& os);
+void showValue(const ReduceMaxCase& c, std::ostream& os);
+void showValue(const HardmaxCase& c, std::ostream& os);
+}  // namespace sonnx::props

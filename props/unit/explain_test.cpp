@@ -1,0 +1,282 @@
+// Hand-made cases of `explain` (src/tools/explain): for each output element, the expected
+// determining input element, its ORIGINAL index and the deciding clause were worked out by hand
+// from spec/ops/*.md and are written literally below.
+#include "graph_util.hpp"
+#include "tools/explain.hpp"
+
+using namespace sonnx;
+using namespace sonnx::test;
+using Index = std::vector<std::int64_t>;
+
+namespace {
+
+constexpr int F = onnx::TensorProto::FLOAT;
+const float kNanA = nan_with_bits(0x7FC00123);
+const float kNanB = nan_with_bits(0xFF800001);  // signalling, negative
+
+explain::Step step_of(const ModelBuilder& b, const Feeds& feeds, const std::string& name, const Index& index) {
+  const auto m = b.load();
+  return explain::Explainer(m, m.run_all(feeds)).step(name, index);
+}
+
+// Y = Max(X [2,3], B [3], C [2,1]) (Max-13, multidirectional broadcasting)
+ModelBuilder max3() {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{2, 3}}).input("B", F, Dims{{3}}).input("C", F, Dims{{2, 1}}).output("Y", F, Dims{{2, 3}});
+  b.node("Max", {"X", "B", "C"}, {"Y"}, "max");
+  return b;
+}
+const Feeds kMaxFeeds = {{"X", f32({2, 3}, {1, -0.0f, 5, -3, -0.0f, 2})},
+                         {"B", f32({3}, {0.5f, 0, -1})},
+                         {"C", f32({2, 1}, {-7, kNanA})}};
+
+}  // namespace
+
+TEST_CASE("[Max.float.formula] explain: Y[0,0] = 1 comes from X[0,0]", "[explain]") {
+  const auto s = step_of(max3(), kMaxFeeds, "Y", {0, 0});
+  CHECK(s.element.value == "1");
+  CHECK(s.clauses.at(0) == "Max.float.formula");
+  REQUIRE(s.determining);
+  CHECK(s.determining->tensor == "X");
+  CHECK(s.determining->index == Index{0, 0});
+  CHECK(s.chosen == 0);
+  // the set {X[0,0], B[0], C[0,0]} with the original (un-broadcast) indices
+  REQUIRE(s.set.size() == 3);
+  CHECK(s.set[1].tensor == "B");
+  CHECK(s.set[1].index == Index{0});
+  CHECK(s.set[2].index == Index{0, 0});
+  CHECK(std::find(s.clauses.begin(), s.clauses.end(), "Common.broadcast.map") != s.clauses.end());
+}
+
+TEST_CASE("[Max.float.zero] explain: Y[0,1] = +0 because {-0, +0, -7} holds +0, from B[1]", "[explain]") {
+  const auto s = step_of(max3(), kMaxFeeds, "Y", {0, 1});
+  CHECK(s.element.value == "+0");
+  CHECK(s.clauses.at(0) == "Max.float.zero");
+  REQUIRE(s.determining);
+  CHECK(s.determining->tensor == "B");
+  CHECK(s.determining->index == Index{1});  // B's own index, not the broadcast [0, 1]
+  CHECK(s.reason.find("{-0, +0, -7}") != std::string::npos);
+}
+
+TEST_CASE("[Max.float.nan] explain: Y[1,2] is C's NaN, at C's own index [1,0]", "[explain]") {
+  const auto s = step_of(max3(), kMaxFeeds, "Y", {1, 2});
+  CHECK(s.element.value == "nan");
+  CHECK(s.element.bits == "0x7fc00123");
+  CHECK(s.clauses.at(0) == "Max.float.nan");
+  REQUIRE(s.determining);
+  CHECK(s.determining->tensor == "C");
+  CHECK(s.determining->index == Index{1, 0});
+  CHECK(s.chosen == 2);
+}
+
+TEST_CASE("[Max.int.formula] explain: integer Max names the first input attaining the maximum", "[explain]") {
+  ModelBuilder b(13);
+  b.input("P", onnx::TensorProto::INT8, Dims{{2}}).input("Q", onnx::TensorProto::INT8, Dims{{2}});
+  b.output("Y", onnx::TensorProto::INT8, Dims{{2}});
+  b.node("Max", {"P", "Q"}, {"Y"});
+  const Feeds feeds = {{"P", make_tensor<std::int8_t>({2}, {-5, 7})}, {"Q", make_tensor<std::int8_t>({2}, {-4, 7})}};
+  auto s = step_of(b, feeds, "Y", {0});
+  CHECK(s.clauses.at(0) == "Max.int.formula");
+  CHECK(s.determining->tensor == "Q");
+  s = step_of(b, feeds, "Y", {1});  // 7 = 7: the first, P
+  CHECK(s.determining->tensor == "P");
+}
+
+namespace {
+// X [2,3,2]; R = ReduceMax-13(X, axes = `axes`, keepdims = `keep`)
+//   X[0,:,0] = 1, 4, 4        X[0,:,1] = -0, +0, -0
+//   X[1,:,0] = 2, nanA, nanB  X[1,:,1] = -inf, -inf, -inf
+ModelBuilder reduce_model(std::vector<std::int64_t> axes, std::int64_t keep, Dims out) {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{2, 3, 2}}).output("R", F, out);
+  auto& n = b.node("ReduceMax", {"X"}, {"R"}, "reduce");
+  attr_ints(n, "axes", axes);
+  attr_int(n, "keepdims", keep);
+  return b;
+}
+const float kInfN = -kInf;
+const Feeds kReduceFeeds = {{"X", f32({2, 3, 2}, {1, -0.0f, 4, 0, 4, -0.0f, 2, kInfN, kNanA, kInfN, kNanB, kInfN})}};
+}  // namespace
+
+TEST_CASE("[ReduceMax.float.formula] explain: R[0,0] = 4, first met at X[0,1,0] (X[0,2,0] ties)", "[explain]") {
+  const auto s = step_of(reduce_model({1}, 0, Dims{{2, 2}}), kReduceFeeds, "R", {0, 0});
+  CHECK(s.element.value == "4");
+  CHECK(s.clauses.at(0) == "ReduceMax.float.formula");
+  CHECK(s.determining->index == Index{0, 1, 0});
+  CHECK(s.set_size == 3);
+  REQUIRE(s.set.size() == 3);  // R(j) = X[0,0,0], X[0,1,0], X[0,2,0]
+  CHECK(s.set[0].index == Index{0, 0, 0});
+  CHECK(s.set[2].index == Index{0, 2, 0});
+}
+
+TEST_CASE("[ReduceMax.float.zero] explain: R[0,1] = +0 from X[0,1,1]", "[explain]") {
+  const auto s = step_of(reduce_model({1}, 0, Dims{{2, 2}}), kReduceFeeds, "R", {0, 1});
+  CHECK(s.element.value == "+0");
+  CHECK(s.clauses.at(0) == "ReduceMax.float.zero");
+  CHECK(s.determining->index == Index{0, 1, 1});
+}
+
+TEST_CASE("[ReduceMax.float.nan] explain: R[1,0] is the first NaN in row-major order, X[1,1,0]", "[explain]") {
+  const auto s = step_of(reduce_model({1}, 0, Dims{{2, 2}}), kReduceFeeds, "R", {1, 0});
+  CHECK(s.element.bits == "0x7fc00123");
+  CHECK(s.clauses.at(0) == "ReduceMax.float.nan");
+  CHECK(s.determining->index == Index{1, 1, 0});
+}
+
+TEST_CASE("[ReduceMax.axes.normalise] explain: axes [-2] with keepdims: R[1,0,1] = -inf from X[1,0,1]", "[explain]") {
+  const auto s = step_of(reduce_model({-2}, 1, Dims{{2, 1, 2}}), kReduceFeeds, "R", {1, 0, 1});
+  CHECK(s.element.value == "-inf");
+  CHECK(s.clauses.at(0) == "ReduceMax.float.formula");
+  CHECK(std::find(s.clauses.begin(), s.clauses.end(), "ReduceMax.axes.normalise") != s.clauses.end());
+  CHECK(s.determining->index == Index{1, 0, 1});  // all three are -inf: the first
+}
+
+TEST_CASE("[ReduceMax.axes.default] explain: no axes reduces everything; the first 4 is X[0,1,0]", "[explain]") {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{2, 3, 2}}).output("R", F, Dims{{1, 1, 1}});
+  b.node("ReduceMax", {"X"}, {"R"});
+  const Feeds feeds = {{"X", f32({2, 3, 2}, {1, -0.0f, 4, 0, 4, -0.0f, 2, kInfN, 3, kInfN, 4, kInfN})}};
+  const auto s = step_of(b, feeds, "R", {0, 0, 0});
+  CHECK(s.clauses.at(0) == "ReduceMax.float.formula");
+  CHECK(std::find(s.clauses.begin(), s.clauses.end(), "ReduceMax.axes.default") != s.clauses.end());
+  CHECK(s.set_size == 12);
+  CHECK(s.determining->index == Index{0, 1, 0});
+}
+
+TEST_CASE("[ReduceMax.float.empty] explain: an empty R(j) is -inf and determined by no element", "[explain]") {
+  ModelBuilder b(18);
+  b.input("X", F, Dims{{2, 0}}).output("R", F, Dims{{2}});
+  b.initializer(tp_i64("axes", {1}, {1}));
+  auto& n = b.node("ReduceMax", {"X", "axes"}, {"R"});
+  attr_int(n, "keepdims", 0);
+  const auto s = step_of(b, {{"X", f32({2, 0}, {})}}, "R", {1});
+  CHECK(s.element.value == "-inf");
+  CHECK(s.clauses.at(0) == "ReduceMax.float.empty");
+  CHECK_FALSE(s.determining);
+  CHECK_FALSE(s.stop.empty());
+  CHECK(s.set_size == 0);
+}
+
+TEST_CASE("[ReduceMax.bool.formula] explain: bool ReduceMax is true from the first true", "[explain]") {
+  ModelBuilder b(20);
+  b.input("X", onnx::TensorProto::BOOL, Dims{{2, 3}}).output("R", onnx::TensorProto::BOOL, Dims{{2}});
+  b.initializer(tp_i64("axes", {1}, {1}));
+  auto& n = b.node("ReduceMax", {"X", "axes"}, {"R"});
+  attr_int(n, "keepdims", 0);
+  const Feeds feeds = {{"X", make_tensor<bool>({2, 3}, {false, true, true, false, false, false})}};
+  auto s = step_of(b, feeds, "R", {0});
+  CHECK(s.element.value == "true");
+  CHECK(s.clauses.at(0) == "ReduceMax.bool.formula");
+  CHECK(s.determining->index == Index{0, 1});
+  s = step_of(b, feeds, "R", {1});
+  CHECK(s.element.value == "false");
+}
+
+namespace {
+// H = Hardmax-13(X [3,3]), axis -1:
+//   row 0 [-0, +0, -1] -> h = 1 ([Hardmax.float.zero]); row 1 [3, nanA, 3] -> h = 1 (NaN);
+//   row 2 [2, 5, 5] -> h = 1 (first maximum)
+ModelBuilder hardmax13() {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{3, 3}}).output("H", F, Dims{{3, 3}});
+  b.node("Hardmax", {"X"}, {"H"}, "hm");
+  return b;
+}
+const Feeds kHardmaxFeeds = {{"X", f32({3, 3}, {-0.0f, 0, -1, 3, kNanA, 3, 2, 5, 5})}};
+}  // namespace
+
+TEST_CASE("[Hardmax.float.zero] explain: H[0,0] = +0 because h = 1 in [-0, +0, -1]", "[explain]") {
+  const auto s = step_of(hardmax13(), kHardmaxFeeds, "H", {0, 0});
+  CHECK(s.element.value == "+0");
+  CHECK(s.chosen == 1);
+  CHECK(s.clauses.at(0) == "Hardmax.float.zero");
+  CHECK(std::find(s.clauses.begin(), s.clauses.end(), "Hardmax.float.formula") != s.clauses.end());
+  CHECK(s.determining->index == Index{0, 1});
+  CHECK_FALSE(s.stop.empty());  // depends on the whole slice
+  const auto one = step_of(hardmax13(), kHardmaxFeeds, "H", {0, 1});
+  CHECK(one.element.value == "1");
+}
+
+TEST_CASE("[Hardmax.float.nan] explain: H[1,1] = 1 at the first NaN of row 1", "[explain]") {
+  const auto s = step_of(hardmax13(), kHardmaxFeeds, "H", {1, 1});
+  CHECK(s.element.value == "1");
+  CHECK(s.clauses.at(0) == "Hardmax.float.nan");
+  CHECK(s.determining->index == Index{1, 1});
+}
+
+TEST_CASE("[Hardmax.float.first-max] explain: H[2,2] = +0 because the first maximum of [2, 5, 5] is at 1", "[explain]") {
+  const auto s = step_of(hardmax13(), kHardmaxFeeds, "H", {2, 2});
+  CHECK(s.element.value == "+0");
+  CHECK(s.clauses.at(0) == "Hardmax.float.first-max");
+  CHECK(s.chosen == 1);
+  CHECK(s.determining->index == Index{2, 1});
+  REQUIRE(s.set.size() == 3);
+  CHECK(s.set[0].index == Index{2, 0});
+}
+
+TEST_CASE("[Hardmax.coerce] explain: Hardmax-11 axis 1 reads X [2,2,2] as rows of 4", "[explain]") {
+  ModelBuilder b(11);
+  b.input("X", F, Dims{{2, 2, 2}}).output("H", F, Dims{{2, 2, 2}});
+  attr_int(b.node("Hardmax", {"X"}, {"H"}), "axis", 1);
+  // row 0 = [0, 1, 2, 3]; row 1 = [9, 8, 9, -1] -> h = 0 (X[1,0,0]) by [Hardmax.float.first-max]
+  const Feeds feeds = {{"X", f32({2, 2, 2}, {0, 1, 2, 3, 9, 8, 9, -1})}};
+  const auto s = step_of(b, feeds, "H", {1, 0, 1});
+  CHECK(s.element.value == "+0");
+  CHECK(std::find(s.clauses.begin(), s.clauses.end(), "Hardmax.coerce") != s.clauses.end());
+  CHECK(s.set_size == 4);
+  CHECK(s.determining->index == Index{1, 0, 0});
+  CHECK(s.set_name.find("row 1") != std::string::npos);
+  CHECK(step_of(b, feeds, "H", {1, 0, 0}).element.value == "1");
+}
+
+TEST_CASE("[Max.float.formula] [ReduceMax.float.formula] explain follows the chain R <- M <- B", "[explain]") {
+  // M = Max(X [2,3], B [3]); R = ReduceMax-13(M, axes [1], keepdims 0); H = Hardmax(M)
+  // X = [[1, 2, 3], [4, -0, 6]], B = [0, 9, 0]: M = [[1, 9, 3], [4, 9, 6]], R = [9, 9]
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{2, 3}}).input("B", F, Dims{{3}}).output("R", F, Dims{{2}}).output("H", F, Dims{{2, 3}});
+  b.node("Max", {"X", "B"}, {"M"}, "max");
+  auto& r = b.node("ReduceMax", {"M"}, {"R"}, "reduce");
+  attr_ints(r, "axes", {1});
+  attr_int(r, "keepdims", 0);
+  b.node("Hardmax", {"M"}, {"H"}, "hardmax");
+  const auto m = b.load();
+  const Feeds feeds = {{"X", f32({2, 3}, {1, 2, 3, 4, -0.0f, 6})}, {"B", f32({3}, {0, 9, 0})}};
+  const explain::Explainer ex(m, m.run_all(feeds));
+  const auto e = ex.chain("R", {1});
+  REQUIRE(e.chain.size() == 3);
+  CHECK(e.chain[0].determining->tensor == "M");
+  CHECK(e.chain[0].determining->index == Index{1, 1});
+  CHECK(e.chain[1].element.tensor == "M");
+  CHECK(e.chain[1].determining->tensor == "B");
+  CHECK(e.chain[1].determining->index == Index{1});
+  CHECK(e.chain[2].producer == "graph input 'B'");
+  const auto text = explain::to_text(e);
+  CHECK(text.find("<- selected") != std::string::npos);
+  CHECK(text.find("[ReduceMax.float.formula]") != std::string::npos);
+  const auto j = explain::to_json(e);
+  CHECK(j["chain"].size() == 3);
+  CHECK(j["chain"][1]["determining"]["index"] == nlohmann::ordered_json::array({1}));
+  // a Hardmax element stops the chain at once
+  CHECK(ex.chain("H", {0, 1}).chain.size() == 1);
+}
+
+TEST_CASE("[Common.tensor.index] explain refuses an index outside the shape", "[explain]") {
+  const auto m = max3().load();
+  const explain::Explainer ex(m, m.run_all(kMaxFeeds));
+  CHECK(refusal_id([&] { ex.step("Y", {2, 0}); }) == "Common.tensor.index");
+  CHECK(refusal_id([&] { ex.step("Y", {0}); }) == "Common.tensor.index");
+  CHECK(refusal_id([&] { ex.step("nope", {0, 0}); }) == "Common.tensor.index");
+}
+
+TEST_CASE("[Max.float.formula] explain lists large sets in part, always with the selected element", "[explain]") {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{40}}).output("R", F, Dims{std::vector<std::int64_t>{}});
+  attr_int(b.node("ReduceMax", {"X"}, {"R"}), "keepdims", 0);
+  std::vector<float> x(40, 1.0f);
+  x[30] = 2;
+  const auto s = step_of(b, {{"X", f32({40}, x)}}, "R", {});
+  CHECK(s.set_size == 40);
+  CHECK(s.set.size() == explain::kListed);
+  CHECK(s.set.back().index == Index{30});
+  CHECK(s.set_positions.back() == 30);
+}
