@@ -245,7 +245,7 @@ CaseResult run_case(const CaseDir& dir) {
       }))
     return finish(Status::Failed, "malformed case: " + e->message);
   for (const auto& d : data_sets) add_files(r, d);
-  const std::string& expect = r.expected_error ? *r.expected_error : std::string();
+  const std::string expect = r.expected_error.value_or("");  // the ID of a negative case
 
   std::optional<graph::Model> model;
   if (auto e = attempt([&] { model.emplace(graph::Model::load((dir.path / "model.onnx").string())); })) {

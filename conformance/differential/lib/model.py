@@ -13,7 +13,7 @@ doubles), so nothing here rounds or quiets a NaN.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from typing import List, Optional, Sequence
 
 import numpy as np
 
@@ -183,7 +183,6 @@ def ort_reduce_allowed(case, peer: np.ndarray) -> np.ndarray:
     # ±0: same value, either sign
     ok |= zero_t & ~nan_t & ~p.nan & (p.val == 0)
     # NaN rows: NaN, or bitwise one of the row's elements
-    r = View(dtype, rows)
     pb = bits_view(dtype, contig(peer).reshape(-1))
     member = (bits_view(dtype, rows) == pb[:, None]).any(axis=1)
     ok |= nan_t & (p.nan | member)

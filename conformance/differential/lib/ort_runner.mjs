@@ -2,7 +2,8 @@
 //
 //   node lib/ort_runner.mjs MANIFEST.json RESULTS.jsonl [--skip N]
 //
-// MANIFEST: [{id, model: "path/to/model.onnx", feeds: [{name, type, dims, hex}]}, ...]
+// MANIFEST: [{id, model: "path/to/model.onnx", feeds: [{name, type, dims, hex}], optimized?}, ...]
+//   optimized (optional): where ORT writes the graph it actually runs (optimizedModelFilePath).
 //   type is an onnxruntime-node tensor type (float32, float16, float64, int8 ... uint64, bool);
 //   hex is the little-endian raw bytes of the tensor.
 // RESULTS: one JSON line per case, appended as soon as the case ends (so a native crash loses at
@@ -47,7 +48,8 @@ const SESSION_OPTIONS = {
 export async function runCase(c) {
   let session;
   try {
-    session = await ort.InferenceSession.create(readFileSync(c.model), SESSION_OPTIONS);
+    const options = c.optimized ? { ...SESSION_OPTIONS, optimizedModelFilePath: c.optimized } : SESSION_OPTIONS;
+    session = await ort.InferenceSession.create(readFileSync(c.model), options);
   } catch (e) {
     return { id: c.id, ok: false, stage: 'load', error: String(e.message || e) };
   }

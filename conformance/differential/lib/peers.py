@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from typing import Dict, List, Optional
 
 import numpy as np
@@ -60,16 +59,20 @@ def _ort_output(case: Case, out: dict) -> Outcome:
     return Outcome(True, from_hex(case.dtype, out["dims"], out["hex"]))
 
 
-def run_ort(cases: List[Case], workdir: str, progress=None) -> Dict[str, Outcome]:
+def run_ort(cases: List[Case], workdir: str, keep_optimized: bool = False) -> Dict[str, Outcome]:
+    """keep_optimized: ORT also writes the graph it runs to WORKDIR/<id>.optimized.onnx."""
     os.makedirs(workdir, exist_ok=True)
     manifest = []
     for c in cases:
         path = os.path.join(workdir, f"{c.id.replace('/', '_')}.ort.onnx")
         with open(path, "wb") as f:
             f.write(build_model(c, for_ort=True).SerializeToString())
-        manifest.append({"id": c.id, "model": path, "feeds": [
+        entry = {"id": c.id, "model": path, "feeds": [
             {"name": n, "type": DTYPES[d][2], "dims": list(a.shape), "hex": hexs(d, a)}
-            for n, d, a in feeds(c, for_ort=True)]})
+            for n, d, a in feeds(c, for_ort=True)]}
+        if keep_optimized:
+            entry["optimized"] = path.replace(".ort.onnx", ".optimized.onnx")
+        manifest.append(entry)
     mpath = os.path.join(workdir, "ort-manifest.json")
     rpath = os.path.join(workdir, "ort-results.jsonl")
     with open(mpath, "w") as f:
