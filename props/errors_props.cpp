@@ -56,7 +56,7 @@ TEST_CASE("[Max.err.type] [Common.gr.no-conversion] inputs of different element 
 }
 
 TEST_CASE("[Max.err.dtype] [Max.v1] [Max.v6] [Max.v8] [Max.v12] [Max.v13] "
-          "a type outside the version's constraint is refused; every type inside is accepted",
+          "a type outside the version's constraint is refused, every type inside is accepted",
           "[max][props][error]") {
   check("refused with Max.err.dtype iff the dtype is not in T of the version", [] {
     const int v = *gen::one_of(kMaxVersions);
@@ -175,7 +175,7 @@ TEST_CASE("[ReduceMax.err.flag] keepdims or noop_with_empty_axes outside {0, 1} 
 }
 
 TEST_CASE("[ReduceMax.err.dtype] [ReduceMax.v1] [ReduceMax.v11] [ReduceMax.v12] [ReduceMax.v13] [ReduceMax.v18] "
-          "[ReduceMax.v20] a type outside the version's constraint is refused; every type inside is accepted",
+          "[ReduceMax.v20] a type outside the version's constraint is refused, every type inside is accepted",
           "[reducemax][props][error]") {
   check("refused with ReduceMax.err.dtype iff the dtype is not in T of the version", [] {
     const int v = *gen::one_of(kReduceMaxVersions);
@@ -191,7 +191,7 @@ TEST_CASE("[ReduceMax.err.dtype] [ReduceMax.v1] [ReduceMax.v11] [ReduceMax.v12] 
 // ---- Hardmax --------------------------------------------------------------------------------
 
 TEST_CASE("[Hardmax.err.axis-range] [Hardmax.v1] [Hardmax.v11] [Hardmax.v13] "
-          "an axis outside [-r, r-1] (outside [0, r-1] in version 1) is refused; so is every axis for rank 0",
+          "an axis outside [-r, r-1] (outside [0, r-1] in version 1) is refused, and so is every axis for rank 0",
           "[hardmax][props][error]") {
   check("out-of-range axis: refused with Hardmax.err.axis-range", [] {
     const int v = *gen::one_of(kHardmaxVersions);
@@ -209,7 +209,7 @@ TEST_CASE("[Hardmax.err.axis-range] [Hardmax.v1] [Hardmax.v11] [Hardmax.v13] "
 }
 
 TEST_CASE("[Hardmax.err.dtype] [Hardmax.v1] [Hardmax.v11] [Hardmax.v13] "
-          "a type outside the version's constraint is refused; every type inside is accepted",
+          "a type outside the version's constraint is refused, every type inside is accepted",
           "[hardmax][props][error]") {
   check("refused with Hardmax.err.dtype iff the dtype is not in T of the version", [] {
     const int v = *gen::one_of(kHardmaxVersions);
@@ -227,7 +227,7 @@ TEST_CASE("[Hardmax.err.dtype] [Hardmax.v1] [Hardmax.v11] [Hardmax.v13] "
 // ---- Tensors --------------------------------------------------------------------------------
 
 TEST_CASE("[Common.tensor.size-limit] [Common.tensor.shape] [Common.tensor.empty] element counts: the product of the "
-          "dimensions; overflow and oversize refused before allocation",
+          "dimensions, overflow and oversize refused before allocation",
           "[core][props][error]") {
   check("small shapes: the count is the product of the dimensions (0 with a zero dimension)", [] {
     const DType t = *gen::dtype_of(complement({}));

@@ -2,6 +2,7 @@
 // form, in any order), keepdims, noop_with_empty_axes, the Hardmax axis — valid ones, and invalid
 // ones for the error properties.
 #pragma once
+#include "gen/show.hpp"  // first: the printers of generated types
 #include <cstdint>
 #include <optional>
 #include <vector>

@@ -93,7 +93,9 @@ rc::Gen<ReduceMaxCase> reducemax_case(ReduceMaxOpts opts) {
     const auto r = static_cast<std::int64_t>(s.size());
     // How the axes are given: absent, empty list (input, v18+), or listed.
     const int form = opts.allow_absent ? *weighted<int>({{4, 2}, {1, 0}, {1, 1}}) : 2;
-    if (form == 0 || (form == 1 && c.version < 18)) {
+    // [ReduceMax.axes.default] an empty list (attribute without integers, or input of shape (0))
+    // means all axes, like an absent one.
+    if (form == 0) {
       c.axes = std::nullopt;
       c.mask.assign(static_cast<std::size_t>(r), true);
     } else if (form == 1) {

@@ -3,6 +3,7 @@
 // construction. Each case also carries what the construction guarantees (the broadcast shape of
 // Max inputs, the set of axes ReduceMax reduces) so that properties need not recompute it.
 #pragma once
+#include "gen/show.hpp"  // first: the printers of generated types
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,6 +1,7 @@
 // Everything a property file includes: the runner, the generators, the printing, and small
 // comparison helpers on bit patterns.
 #pragma once
+#include "gen/show.hpp"  // first: the printers of generated types
 #include <string>
 
 #include <fmt/format.h>

@@ -3,6 +3,7 @@
 // deliberately not broadcastable; tuples of identical shapes and tuples that are not all
 // identical; permutations. Every draw shrinks towards rank 0, dimension 1, fewer inputs.
 #pragma once
+#include "gen/show.hpp"  // first: the printers of generated types
 #include <cstdint>
 #include <vector>
 

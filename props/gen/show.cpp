@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "gen/cases.hpp"
+#include "gen/shapes.hpp"
 #include "gen/spec_facts.hpp"
 
 namespace sonnx {
@@ -47,6 +49,11 @@ std::string describe(const Tensor& t) {
   std::string out = fmt::format("{} {} {{", name(t.dtype()), to_string(t.shape()));
   for (std::int64_t k = 0; k < t.size(); ++k) out += (k ? ", " : "") + describe(t.dtype(), bits_at(t, k));
   return out + "}";
+}
+
+void gen::showValue(const BroadcastTuple& b, std::ostream& os) {
+  os << "target " << to_string(b.target) << ", inputs";
+  for (const Shape& s : b.inputs) os << " " << to_string(s);
 }
 
 void showValue(const MaxCase& c, std::ostream& os) {

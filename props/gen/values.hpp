@@ -7,6 +7,7 @@
 // shrinks towards 0, and lists are ordered simplest first: a counterexample shrinks towards +0, 1,
 // small shapes and few distinct values.
 #pragma once
+#include "gen/show.hpp"  // first: the printers of generated types
 #include <cstdint>
 #include <utility>
 #include <vector>

@@ -81,7 +81,7 @@ TEST_CASE("[Check.bitwise] [Check.verdict] one flipped bit fails, naming the ele
   const auto v = judge(m, kFloatFeeds, {{"Y", with_bit_flipped(kFloatY, 5, 31)}});
   CHECK(v.outputs[0].findings[0].mismatch.actual == "-0");
   const auto text = check::to_text(v, {});
-  CHECK(text.find("Y[1, 2]: expected 0 (0x00000000), actual -0 (0x80000000)") != std::string::npos);
+  CHECK(text.find("Y[1, 2]: expected +0 (0x00000000), actual -0 (0x80000000)") != std::string::npos);
   CHECK(text.find("[Max.float.zero]") != std::string::npos);
 }
 

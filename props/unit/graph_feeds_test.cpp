@@ -72,7 +72,8 @@ TEST_CASE("[IO.npy.bfloat16] a <u2 npz member fed to a bfloat16 input is read as
   REQUIRE(feeds.size() == 2);
   CHECK(feeds[0].tensor.dtype() == DType::BFloat16);
   // Max([1, -3], [3, -Inf]) = [3, -3]
-  const auto y = model.run(feeds)[0].tensor.values<bfloat16>();
+  const auto out = model.run(feeds);
+  const auto y = out[0].tensor.values<bfloat16>();
   CHECK(y[0].bits == 0x4040);
   CHECK(y[1].bits == 0xC040);
 }

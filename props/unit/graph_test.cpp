@@ -537,3 +537,29 @@ TEST_CASE("[Graph.output.declared] a graph output declared with another dtype", 
   b.node("Max", {"X"}, {"Y"});
   CHECK(refusal_id([&] { b.load().run({{"X", f32({1}, {1})}}); }) == "Graph.output.declared");
 }
+
+TEST_CASE("[Graph.order.topological] an intermediate read by two later nodes lives until its last reader",
+          "[graph]") {
+  ModelBuilder b(13);
+  b.input("A").input("B").output("Y");
+  b.node("Max", {"H", "R"}, {"Y"}, "last");
+  attr_ints(b.node("ReduceMax", {"M"}, {"R"}, "reduce"), "axes", {1});
+  b.node("Max", {"A", "B"}, {"M"}, "max");
+  b.node("Hardmax", {"M"}, {"H"}, "hardmax");
+  const Model model = b.load();
+  // File order: last, reduce, max, hardmax. Kahn, ties in file order: max, then reduce (file index 1)
+  // before hardmax (file index 3), then last.
+  REQUIRE(model.nodes().size() == 4);
+  CHECK(model.nodes()[0].name == "max");
+  CHECK(model.nodes()[1].name == "reduce");
+  CHECK(model.nodes()[2].name == "hardmax");
+  CHECK(model.nodes()[3].name == "last");
+  // M = [[2, 4], [3, 5]]; R = row maxima, kept = [[4], [5]]; H = [[0, 1], [0, 1]];
+  // Y = Max(H, R) broadcast = [[4, 4], [5, 5]]
+  const Feeds feeds = {{"A", f32({2, 2}, {1, 4, 3, 2})}, {"B", f32({2, 2}, {2, 0, 3, 5})}};
+  auto out = model.run(feeds);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].tensor.shape() == Shape{2, 2});
+  CHECK(values<float>(out[0].tensor) == std::vector<float>{4, 4, 5, 5});
+  CHECK(model.run_all(feeds).size() == 6);  // A, B, M, R, H, Y
+}

@@ -240,6 +240,8 @@ TEST_CASE("[IO.npy.order] fortran_order True is read as the transposed layout, e
   CHECK(read_values<std::uint8_t>(image(dict("|u1", "(3,)", true), {7, 8, 9}), DType::Uint8) ==
         std::vector<std::uint8_t>{7, 8, 9});
   CHECK(read_npy(image(dict("<f4", "(0, 4)", true), {}), "empty").shape() == Shape{0, 4});
+  // An empty array whose other dims multiply beyond int64 (2^32 * 2^32 * 0).
+  CHECK(read_npy(image(dict("|u1", "(4294967296, 4294967296, 0)", true), {}), "empty").size() == 0);
 }
 
 TEST_CASE("[IO.npy.format] version 2.0 and 3.0 headers (4-byte header length)", "[io][npy]") {

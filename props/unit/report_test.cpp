@@ -26,7 +26,7 @@ std::string shell(const std::string& command) {
 }
 
 std::filesystem::path temp_dir(const std::string& name) {
-  auto d = std::filesystem::temp_directory_path() / ("sonnx-report-test-" + name + "-" + std::to_string(::getpid()));
+  auto d = std::filesystem::temp_directory_path() / fmt::format("sonnx-report-test-{}-{}", name, ::getpid());
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;
@@ -52,9 +52,9 @@ TEST_CASE("[Check.verdict] manifest hashes: padding boundaries agree with sha256
   for (std::size_t n : {55u, 56u, 63u, 64u, 65u, 119u, 120u, 1000u}) {
     std::string text;
     for (std::size_t k = 0; k < n; ++k) text += static_cast<char>('a' + k % 26);
-    const auto path = (dir / ("m" + std::to_string(n))).string();
+    const auto path = (dir / fmt::format("m{}", n)).string();
     std::ofstream(path, std::ios::binary) << text;
-    const std::string expected = shell("sha256sum '" + path + "'").substr(0, 64);
+    const std::string expected = shell(fmt::format("sha256sum '{}'", path)).substr(0, 64);
     CHECK(report::sha256_hex(text) == expected);
     CHECK(report::sha256_file(path) == expected);
   }
@@ -63,15 +63,28 @@ TEST_CASE("[Check.verdict] manifest hashes: padding boundaries agree with sha256
 
 TEST_CASE("[Check.verdict] spec revision: the hash of spec/ is the documented sha256sum pipeline", "[report]") {
   const auto dir = temp_dir("spec");
-  std::filesystem::create_directories(dir / "ops");
-  std::ofstream(dir / "README.md") << "# spec\n";
-  std::ofstream(dir / "ops" / "max.md") << "- **[Max.float.zero]** ...\n";
-  std::ofstream(dir / "Zeta.md") << "capital letters sort first in C order\n";
+  std::filesystem::create_directories(dir / "spec" / "ops");
+  std::ofstream(dir / "spec" / "README.md") << "# spec\n";
+  std::ofstream(dir / "spec" / "ops" / "max.md") << "- **[Max.float.zero]** ...\n";
+  std::ofstream(dir / "spec" / "Zeta.md") << "capital letters sort first in C order\n";
+  std::ofstream(dir / "spec" / "notes.txt") << "not a .md file: not part of the revision\n";
   const std::string expected =
-      shell("cd '" + dir.string() + "' && find . -type f -printf '%P\\n' | LC_ALL=C sort | xargs -d '\\n' sha256sum | sha256sum")
+      shell(fmt::format("cd '{}' && find spec -type f -name '*.md' | LC_ALL=C sort | xargs -d '\\n' sha256sum | sha256sum",
+                        dir.string()))
           .substr(0, 64);
   CHECK(report::spec_hash(dir.string()) == expected);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("[Check.verdict] spec revision: the built-in value is the hash of this source tree's spec/", "[report]") {
+  // this file is <source>/props/unit/report_test.cpp
+  const std::filesystem::path source = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+  if (!std::filesystem::is_directory(source / "spec")) {
+    WARN("source tree not found from __FILE__; skipped");
+    return;
+  }
+  const auto m = report::manifest({}, {});
+  CHECK(m["spec_revision"] == report::spec_hash(source.string()));
 }
 
 TEST_CASE("[Check.verdict] the manifest names version, revisions, files with SHA-256, compiler, platform, date",

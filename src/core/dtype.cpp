@@ -6,6 +6,7 @@ namespace {
 // [Common.dtype.set] name, size and family of each dtype.
 constexpr DTypeInfo kTable[] = {
     {DType::Bool, "bool", 1, false, false, false},
+    // [Common.dtype.int] two's complement int8..int64 and unsigned uint8..uint64, native ranges
     {DType::Int8, "int8", 1, false, true, false},
     {DType::Int16, "int16", 2, false, true, false},
     {DType::Int32, "int32", 4, false, true, false},
@@ -16,6 +17,7 @@ constexpr DTypeInfo kTable[] = {
     {DType::Uint64, "uint64", 8, false, false, true},
     {DType::Float16, "float16", 2, true, false, false},
     {DType::BFloat16, "bfloat16", 2, true, false, false},
+    // [Common.dtype.float] IEEE 754 binary32 (float) and binary64 (double), C++ float and double
     {DType::Float, "float", 4, true, false, false},
     {DType::Double, "double", 8, true, false, false},
 };

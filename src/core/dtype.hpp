@@ -2,6 +2,7 @@
 // Codes are ONNX's TensorProto.DataType values.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +69,12 @@ template <> struct element<DType::BFloat16> { using type = bfloat16; };
 template <> struct element<DType::Float> { using type = float; };
 template <> struct element<DType::Double> { using type = double; };
 template <DType D> using element_t = typename element<D>::type;
+
+// [Common.dtype.float] float and double are IEEE 754 binary32 and binary64 in every build.
+static_assert(std::numeric_limits<float>::is_iec559 && sizeof(float) == 4);
+static_assert(std::numeric_limits<double>::is_iec559 && sizeof(double) == 8);
+// [Common.dtype.int] the integer types are exactly 8, 16, 32, 64 bits, two's complement (C++20).
+static_assert(sizeof(std::int8_t) == 1 && sizeof(std::int64_t) == 8 && sizeof(bool) == 1);
 
 // Type families of the spec's sections (float / int / bool).
 template <class T> inline constexpr bool is_float_v =

@@ -270,7 +270,12 @@ void Model::Impl::evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_
       ops::Inputs in(step.input_count, nullptr);  // absent optional input: nullptr
       for (std::size_t k = 0; k < step.input_count; ++k)
         if (!node.inputs[k].empty()) in[k] = values.live.at(node.inputs[k]);
-      std::vector<Tensor> results = step.op->run(in, step.attributes);
+      std::vector<Tensor> results;
+      try {
+        results = step.op->run(in, step.attributes);
+      } catch (const SpecError& e) {  // the operator's refusal, naming the node
+        throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()));
+      }
       if (results.size() != static_cast<std::size_t>(step.op->outputs))
         throw std::logic_error(fmt::format("{} returned {} outputs", step.label, results.size()));
       for (std::size_t k = 0; k < node.outputs.size(); ++k) {

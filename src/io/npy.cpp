@@ -231,13 +231,14 @@ Descr parse_descr(const std::string& descr, std::optional<DType> declared, const
 // f_0 = 1, f_k = f_{k-1} * d_{k-1}; walking the row-major indices of the shape and reading each
 // at its Fortran offset gives the C-order elements.
 void fortran_to_c(std::span<const std::byte> src, Tensor& t) {
+  if (t.size() == 0) return;  // [Common.tensor.empty] (and the strides below could overflow)
   const Shape& shape = t.shape();
   const auto elem = static_cast<std::size_t>(info(t.dtype()).size);
   Strides fstrides(shape.size());
   std::int64_t stride = 1;
   for (std::size_t k = 0; k < shape.size(); ++k) {
     fstrides[k] = stride;
-    stride *= shape[k];  // bounded by the checked element count
+    stride *= shape[k];  // at most the checked element count, as no dim is 0
   }
   auto dst = t.bytes();
   std::size_t out = 0;

@@ -432,7 +432,8 @@ Step Explainer::step(const std::string& name, const std::vector<std::int64_t>& i
   }
   const NodeData& node = nodes_[p->second];
   const auto& info = node.info;
-  s.producer = fmt::format("node {}({}-{})", info.name.empty() ? "" : "'" + info.name + "' ", info.op_type, info.version);
+  s.producer = info.name.empty() ? fmt::format("an unnamed node ({}-{})", info.op_type, info.version)
+                                 : fmt::format("node '{}' ({}-{})", info.name, info.op_type, info.version);
   if (info.op_type == "Constant") {
     s.clauses = {"Graph.constant"};
     s.reason = fmt::format("{} is the value of a Constant node", name);

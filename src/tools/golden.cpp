@@ -289,8 +289,10 @@ std::vector<std::string> write(const graph::Model& model, const std::string& dir
     if (n.op_type == "ReduceMax" && n.inputs.size() > 1 && !n.inputs[1].empty())
       for (const auto& in : model.inputs())
         if (in.name == n.inputs[1] && std::find(given_names.begin(), given_names.end(), in.name) == given_names.end())
-          refuse("Check.golden", "input '{}' is the axes of ReduceMax node '{}': golden does not draw axes; give it with --inputs FILE.npz (the other inputs are drawn)",
-                 in.name, n.name);
+          refuse("Check.golden",
+                 "input '{}' is the axes of {}: golden does not draw axes; give it with --inputs FILE.npz (the other "
+                 "inputs are drawn)",
+                 in.name, n.name.empty() ? std::string("a ReduceMax node") : fmt::format("ReduceMax node '{}'", n.name));
   const auto shapes = input_shapes(model, o.dims, given_names);
 
   clear_previous(dir);

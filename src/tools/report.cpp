@@ -108,11 +108,15 @@ std::string sha256_file(const std::string& path) {
   return h.finish_hex();
 }
 
-std::string spec_hash(const std::string& spec_dir) {
-  if (!fs::is_directory(spec_dir)) refuse("Check.verdict", "'{}' is not a directory", spec_dir);
+std::string spec_hash(const std::string& source_dir) {
+  const fs::path spec = fs::path(source_dir) / "spec";
+  if (!fs::is_directory(spec)) refuse("Check.verdict", "'{}' is not a directory", spec.string());
   std::string listing;
-  for (const auto& rel : files_below(spec_dir))
-    listing += sha256_file((fs::path(spec_dir) / rel).string()) + "  " + rel + "\n";
+  for (const auto& rel : files_below(spec)) {
+    if (fs::path(rel).extension() != ".md") continue;
+    const std::string path = "spec/" + rel;  // the order of "spec/" + rel is the order of rel
+    listing += sha256_file((fs::path(source_dir) / path).string()) + "  " + path + "\n";
+  }
   return sha256_hex(listing);
 }
 

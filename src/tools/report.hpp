@@ -11,15 +11,14 @@ namespace sonnx::report {
 std::string sha256_file(const std::string& path);
 std::string sha256_hex(const std::string& bytes);
 
-// The spec revision: a SHA-256 over the files of the directory `spec_dir`, defined as
-//   SHA-256 of the concatenation, over every regular file F below spec_dir in bytewise order of
-//   its path relative to spec_dir ('/'-separated, no leading "./"), of the line
+// The spec revision, as the build computes it (CMakeLists.txt, SONNX_SPEC_HASH): the SHA-256 of
+// the concatenation, over every file F matching spec/**/*.md below `source_dir`, in bytewise order
+// of its path relative to `source_dir` ('/'-separated, e.g. "spec/ops/max.md"), of the line
 //   "<sha256 of F>  <relative path>\n"
-// i.e. the same as the shell pipeline
-//   cd spec && find . -type f -printf '%P\n' | LC_ALL=C sort | xargs -d '\n' sha256sum | sha256sum
-// The build computes the same value in CMake (SONNX_SPEC_HASH); this function is the runtime
-// restatement used by the unit test that checks both agree.
-std::string spec_hash(const std::string& spec_dir);
+// i.e. the same as, in the source directory,
+//   find spec -type f -name '*.md' | LC_ALL=C sort | xargs -d '\n' sha256sum | sha256sum
+// This runtime restatement lets a test check that the built-in value is the documented one.
+std::string spec_hash(const std::string& source_dir);
 
 // The manifest every report carries: sonnx-ref version and git revision, spec revision (hash of
 // spec/), SHA-256 of each file in `files` (model and inputs; a directory such as a

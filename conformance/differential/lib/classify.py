@@ -27,7 +27,7 @@ DIV = {
     "rm_np_zero": "ReduceMax.div.numpy-signed-zero",
     "hm_ort_nan": "Hardmax.div.ort-nan",
     "hm_ort_zero": "Hardmax.div.ort-signed-zero",
-    # Proposed (not yet in the catalogue; see README.md "IDs proposed to the lead"):
+    # [ReduceMax.div.ort-empty-negative-axes], [ReduceMax.div.ort-bool-empty] (spec/ops/reducemax.md):
     "rm_ort_empty_neg": "ReduceMax.div.ort-empty-negative-axes",
     "rm_ort_bool_empty": "ReduceMax.div.ort-bool-empty",
 }
@@ -73,7 +73,7 @@ def ort_refusal_reason(out: Outcome) -> str:
 
 
 def is_bool_empty_refusal(case: Case, out: Outcome) -> bool:
-    """Measured: ORT 1.30 fails at run time ('ReduceMax is not defined for empty set with bool type')
+    """[ReduceMax.div.ort-bool-empty] Measured: ORT 1.30 fails at run time ('ReduceMax is not defined for empty set with bool type')
     on ReduceMax-20 bool when a reduced set R(j) is empty, where the spec gives False."""
     if case.op != "ReduceMax" or case.dtype != "bool" or out.stage != "run":
         return False
@@ -121,7 +121,7 @@ def explain_reducemax_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dic
 
 
 def explain_reducemax_empty_negative(case: Case, peer: np.ndarray) -> Dict:
-    """Measured: on an input with a zero-sized dimension ORT 1.30 drops the negative entries of
+    """[ReduceMax.div.ort-empty-negative-axes] Measured: on an input with a zero-sized dimension ORT 1.30 drops the negative entries of
     axes (they are not reduced; if none is left the input is returned unchanged)."""
     x = case.inputs[0]
     given = case.attrs.get("axes") if case.opset < 18 else case.axes
@@ -174,6 +174,7 @@ def classify_numpy(case: Case, spec: np.ndarray) -> Optional[Dict]:
         return _result("agree")
     if case.op == "Max":
         return explain_max(case, npy, spec, "numpy")
+    # [ReduceMax.div.numpy-signed-zero]: np.max may return -0 where R(j) has no NaN and its maximum is a ±0 tie
     diff = ~same_elements(case.dtype, npy, spec)
     nan_t, zero_t = M.reduce_triggers(case)
     if np.all((zero_t & ~nan_t)[diff]) and np.all(is_neg_zero(case.dtype, npy)[diff]):

@@ -49,7 +49,9 @@ class Fact:
 
 
 def np_max(c: Case):
-    """np.maximum folded over the inputs, left to right (how numpy-based evaluators write Max)."""
+    """np.maximum folded over the inputs, left to right (how numpy-based evaluators write Max).
+    onnx's reference evaluator (op_max.py, not runnable with onnx 1.12) is this fold: its ±0 ties are
+    [Max.div.pyref-signed-zero]; np.maximum broadcasts at every opset: [Max.div.pyref-same-shape]."""
     with np.errstate(all="ignore"):
         y = np.broadcast_to(c.inputs[0], np.broadcast_shapes(*[x.shape for x in c.inputs])).copy()
         for x in c.inputs[1:]:
@@ -144,6 +146,7 @@ def build_facts() -> List[Fact]:
             add(label, "ReduceMax", o, dt, [x], expect, attrs, axes, np_reducemax, tags, axes_as, valid=valid)
 
     for o in (11, 13, 18, 20):
+        # numpy column 0x7fc00000, the payload of the leading NaN lost: [ReduceMax.div.numpy-nan-payload]
         rm("[NaN, 1, 2]", o, "float", T("float", ["nan1", "one", "two"]), "agree")
         rm("[1, NaN, 2]", o, "float", T("float", ["one", "nan1", "two"]), "ReduceMax.div.ort-nan")
         rm("[1, 2, NaN]", o, "float", T("float", ["one", "two", "nan1"]), "ReduceMax.div.ort-nan")
@@ -169,6 +172,8 @@ def build_facts() -> List[Fact]:
     rm("[[-2, NaN, -2, 0.5, NaN]], all axes (a non-maximal element)", 13, "float",
        from_bits("float", [0xC0000000, 0x7FC00001, 0xC0000000, 0x3F000000, 0x7FC00002], [1, 5]), "ReduceMax.div.ort-nan")
     rm("bool [[F,T,F],[F,F,F]] axis 1", 20, "bool", np.array([[0, 1, 0], [0, 0, 0]], bool), "agree", axes=[1])
+    # [ReduceMax.div.ort-bool-empty]; onnx's reference evaluator would give all True here (source only,
+    # not runnable with onnx 1.12): [ReduceMax.div.pyref-empty-bool]
     rm("bool shape [0,3] axis 0", 20, "bool", np.zeros((0, 3), bool), "ReduceMax.div.ort-bool-empty", axes=[0])
     rm("bool at opset 18 (type)", 18, "bool", np.array([True]), "both-refuse", valid=False)
     x23 = from_bits("float", [0x3F800000, 0x40000000, 0x40400000, 0x40800000, 0x40A00000, 0], [2, 3])
@@ -178,7 +183,7 @@ def build_facts() -> List[Fact]:
         rm("noop=0, axes = [] (fed)", o, "float", x23, "agree", [], 0, noop=0, axes_as="feed")
         rm("noop=1, axes = [1]", o, "float", x23, "agree", [1], 0, noop=1)
     rm("rank 0, axes absent", 13, "float", np.array(5, "<f4"), "agree")
-    # Models the spec refuses: what ORT does with them.
+    # Models the spec refuses: what ORT does with them ('ort-accepts': [ReduceMax.div.ort-accepts-refused]).
     rm("ReduceMax-1 axes=[-1] (v1: no negative axes)", 1, "float", x23, "ort-accepts", [-1], valid=False)
     rm("duplicate axes [1, -1]", 13, "float", x23, "ort-accepts", [1, -1], valid=False)
     rm("duplicate axes [1, -1] (input)", 18, "float", x23, "ort-accepts", [1, -1], valid=False)
@@ -199,10 +204,12 @@ def build_facts() -> List[Fact]:
         hm("[[NaN, 1, 2]]", o, "float", T("float", ["nan1", "one", "two"], [1, 3]), "Hardmax.div.ort-nan")
         hm("[[1, 2, NaN]]", o, "float", T("float", ["one", "two", "nan1"], [1, 3]), "Hardmax.div.ort-nan")
         hm("[[NaN, NaN]]", o, "float", T("float", ["nan1", "nan2"], [1, 2]), "Hardmax.div.ort-nan")
+        # numpy column (argmax one-hot): the 1 at index 0, [Hardmax.div.numpy-signed-zero]
         hm("[[-0, +0]]", o, "float", T("float", ["n0", "p0"], [1, 2]), "Hardmax.div.ort-signed-zero")
         hm("[[+0, -0]]", o, "float", T("float", ["p0", "n0"], [1, 2]), "agree")
         hm("[[-0, -0, +0, 1]] (no zero tie at the max)", o, "float", T("float", ["n0", "n0", "p0", "one"], [1, 4]), "agree")
         x = np.array([0, 5, 1, 2, 9, 3, 4, 0, 7, 1, 8, 2, 6, 3, 0, 1, 2, 8, 4, 5, 9, 7, 3, 1], "<f4").reshape(2, 3, 4)
+        # the input `reproduce` uses to show [Hardmax.div.pyref-coercion] (single axis vs coerced rows)
         hm("rank 3 [2,3,4], axis=1", o, "float", x, "agree", axis=1, tags=["Hardmax.coerce"])
         hm("zero-sized axis [2,0,3], axis=1", o, "float", np.zeros((2, 0, 3), "<f4"), "agree", axis=1)
         hm("float16 [[-0, +0]]", o, "float16", T("float16", ["n0", "p0"], [1, 2]),
@@ -210,6 +217,7 @@ def build_facts() -> List[Fact]:
         hm("rank 0", o, "float", np.array(1, "<f4"), "both-refuse", valid=False)
         hm("rank 1, default axis", o, "float", T("float", ["one", "two"]), "agree" if o == 13 else "both-refuse",
            valid=(o == 13))
+    # [Hardmax.div.ort-accepts-refused]
     hm("Hardmax-1 axis=-1 (v1: no negative axis)", 1, "float", T("float", ["one", "two"], [1, 2]), "ort-accepts",
        axis=-1, valid=False)
     for o in (11, 13):
@@ -311,6 +319,7 @@ def numpy_facts() -> List[tuple]:
             rows.append((f"np.maximum(NaN1, NaN2) {dt}", hx(dt, np.maximum(T(dt, "nan1"), T(dt, "nan2")))))
             rows.append((f"np.maximum(1, NaN1) {dt}", hx(dt, np.maximum(T(dt, "one"), T(dt, "nan1")))))
             rows.append((f"np.maximum(sNaN, 1) {dt}", hx(dt, np.maximum(T(dt, "snan"), T(dt, "one")))))
+            # float/double: a leading NaN comes back as the default NaN, [ReduceMax.div.numpy-nan-payload]
             rows.append((f"np.maximum.reduce([NaN1, NaN2]) {dt}", hx(dt, np.maximum.reduce(T(dt, ["nan1", "nan2"])))))
             rows.append((f"np.max([1, NaN1, 2]) {dt}", hx(dt, np.max(T(dt, ["one", "nan1", "two"])))))
             rows.append((f"np.max([NaN1, 1, 2]) {dt}", hx(dt, np.max(T(dt, ["nan1", "one", "two"])))))
@@ -320,6 +329,6 @@ def numpy_facts() -> List[tuple]:
                 rows.append((f"np.max([-0] x{k // 2} + [+0] x{k - k // 2}) {dt}",
                              hx(dt, np.max(T(dt, ["n0"] * (k // 2) + ["p0"] * (k - k // 2))))))
         rows.append(("np.argmax([1, NaN, 2, NaN]) float", str(np.argmax(T("float", ["one", "nan1", "two", "nan2"])))))
-        rows.append(("np.argmax([-0, +0]) float", str(np.argmax(T("float", ["n0", "p0"])))))
+        rows.append(("np.argmax([-0, +0]) float", str(np.argmax(T("float", ["n0", "p0"])))))  # [Hardmax.div.numpy-signed-zero]
         rows.append(("np.argmax([+0, -0]) float", str(np.argmax(T("float", ["p0", "n0"])))))
     return rows
