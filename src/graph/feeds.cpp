@@ -7,7 +7,7 @@
 
 namespace sonnx::graph {
 
-std::string to_string(const std::optional<std::vector<std::optional<std::int64_t>>>& shape) {
+std::string declared_shape_text(const std::optional<std::vector<std::optional<std::int64_t>>>& shape) {
   if (!shape) return "unranked";
   std::string out = "[";
   for (std::size_t k = 0; k < shape->size(); ++k) {
@@ -64,7 +64,7 @@ void check_feeds(const std::vector<io::NamedTensor>& feeds, const std::vector<Va
              name(*v.dtype), name(tensor->dtype()));
     if (v.shape && !shape_matches(tensor->shape(), *v.shape))  // [Graph.feed.shape]
       refuse("Graph.feed.shape", "input '{}' has shape {} but the model declares {}", feed_name,
-             sonnx::to_string(tensor->shape()), to_string(v.shape));
+             to_string(tensor->shape()), declared_shape_text(v.shape));
   }
 }
 

@@ -194,7 +194,7 @@ void Model::Impl::load(const onnx::ModelProto& m) {
              name(*v.dtype), name(init->second.dtype()));
     if (!fits(init->second.shape(), v.shape))
       refuse("Graph.initializer", "graph input '{}' is declared with shape {} but its initializer has shape {}", v.name,
-             to_string(v.shape), sonnx::to_string(init->second.shape()));
+             declared_shape_text(v.shape), to_string(init->second.shape()));
     overridable.push_back(std::move(v));
   }
   graph_values.insert(input_names.begin(), input_names.end());
@@ -319,10 +319,12 @@ Model Model::load(const std::string& path) {
   std::string bytes(static_cast<std::size_t>(size), '\0');
   if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(size)))
     refuse("Graph.model.parse", "model '{}' cannot be read", path);
-  return from_bytes(bytes, fmt::format("model '{}'", path));
+  return from_owned_bytes(std::move(bytes), fmt::format("model '{}'", path));
 }
 
-Model Model::from_bytes(const std::string& bytes, const std::string& what) {
+Model Model::from_bytes(const std::string& bytes, const std::string& what) { return from_owned_bytes(bytes, what); }
+
+Model Model::from_owned_bytes(std::string bytes, const std::string& what) {
   if (bytes.size() > max_model_bytes())
     refuse("Graph.model.parse", "{} is {} bytes, above the {}-byte limit", what, bytes.size(), max_model_bytes());
   onnx::ModelProto proto;
@@ -331,7 +333,7 @@ Model Model::from_bytes(const std::string& bytes, const std::string& what) {
     refuse("Graph.model.parse", "{} is not an ONNX ModelProto (protobuf parse failed: garbage or truncated file)",
            what);
   Model model;
-  model.impl_->bytes = bytes;
+  model.impl_->bytes = std::move(bytes);
   try {
     model.impl_->load(proto);
   } catch (const SpecError& e) {

@@ -20,7 +20,7 @@ struct ValueInfo {
 };
 
 // "[2, ?, 3]" (symbolic dims as '?'; "unranked" when no shape is declared).
-std::string to_string(const std::optional<std::vector<std::optional<std::int64_t>>>& shape);
+std::string declared_shape_text(const std::optional<std::vector<std::optional<std::int64_t>>>& shape);
 
 // One node after resolution ([Graph.opset.resolve]).
 struct NodeInfo {
@@ -64,6 +64,7 @@ class Model {
 
  private:
   Model();
+  static Model from_owned_bytes(std::string bytes, const std::string& what);  // no copy of the file
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -231,8 +231,11 @@ Step reducemax_step(const graph::NodeInfo& node, const ops::Attributes& attrs,
       xi[k] = s.element.index[jk++];
     }
   }
+  // |R(j)|: bounded by X.size() unless a reduced dim is 0 (then R(j) is empty, whatever the others)
   std::int64_t n = 1;
-  for (std::int64_t a : reduced_axes) n *= X.shape()[a];  // bounded by X.size() unless a dim is 0
+  for (std::int64_t a : reduced_axes) n = X.shape()[a] == 0 ? 0 : n;
+  if (n != 0)
+    for (std::int64_t a : reduced_axes) n *= X.shape()[a];
   const Strides strides = row_major_strides(X.shape());
   const std::int64_t base = offset_of(X.shape(), xi);
   // R(j)'s k-th element in row-major order: the digits of k over the reduced dims, last one fastest.

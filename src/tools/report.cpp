@@ -236,11 +236,16 @@ void write_junit(const std::string& path, const std::string& suite, const std::v
   if (!out) refuse("Check.verdict", "cannot write the report '{}'", path);
 }
 
-void write_json(const std::string& path, const nlohmann::json& j) {
+namespace {
+template <class Json> void write_json_text(const std::string& path, const Json& j) {
   std::ofstream out;
   open_for_writing(out, path);
-  out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   if (!out) refuse("Check.verdict", "cannot write the report '{}'", path);
 }
+}  // namespace
+
+void write_json(const std::string& path, const nlohmann::json& j) { write_json_text(path, j); }
+void write_json(const std::string& path, const nlohmann::ordered_json& j) { write_json_text(path, j); }
 
 }  // namespace sonnx::report

@@ -51,7 +51,9 @@ std::string junit_xml(const std::string& suite, const std::vector<JunitCase>& ca
 // as references), and bytes that are not well-formed UTF-8, become U+FFFD.
 std::string xml_escape(const std::string& text);
 
-// Writes `j` (pretty-printed) to `path`; refuses unwritable paths.
+// Writes `j` (pretty-printed) to `path`; refuses unwritable paths. Strings that are not UTF-8 are
+// written with U+FFFD in place of the bad bytes. The ordered form keeps the keys in insertion order.
 void write_json(const std::string& path, const nlohmann::json& j);
+void write_json(const std::string& path, const nlohmann::ordered_json& j);
 
 }  // namespace sonnx::report
