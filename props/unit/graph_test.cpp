@@ -313,7 +313,7 @@ TEST_CASE("[Graph.node.attributes] attribute kinds outside int/ints/float/floats
   });
   CHECK(refusal_id([&] { ref_attr.load(); }) == "Graph.node.attributes");
   auto strings_attr = with_attr([](onnx::NodeProto& n) {
-    add_attr(n, "names", onnx::AttributeProto::STRINGS).add_strings("a");
+    add_attr(n, "names", onnx::AttributeProto::STRINGS).add_strings()->push_back('a');
   });
   CHECK(refusal_id([&] { strings_attr.load(); }) == "Graph.node.attributes");
   auto twice = with_attr([](onnx::NodeProto& n) {
@@ -374,7 +374,7 @@ TEST_CASE("[Graph.constant] string values, no value, two values, attributes of l
   auto str = constant(13, [](onnx::NodeProto& n) { attr_string(n, "value_string", "abc"); });
   CHECK(refusal_id([&] { str.load(); }) == "Graph.constant");
   auto strs = constant(13, [](onnx::NodeProto& n) {
-    add_attr(n, "value_strings", onnx::AttributeProto::STRINGS).add_strings("a");
+    add_attr(n, "value_strings", onnx::AttributeProto::STRINGS).add_strings()->push_back('a');
   });
   CHECK(refusal_id([&] { strs.load(); }) == "Graph.constant");
   auto none = constant(13, [](onnx::NodeProto&) {});

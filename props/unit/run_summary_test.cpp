@@ -54,10 +54,10 @@ TEST_CASE("[Common.tensor.shape] run elides the middle of tensors of more than 2
   CHECK(o.at("values").at(8) == 13);
 }
 
-TEST_CASE("[Common.dtype.float] run --json: numbers, non-finite as strings, -0 as -0.0", "[run]") {
+TEST_CASE("[Common.dtype.float] [Common.order.nan-payload] run --json: numbers, non-finite as strings with NaN bits, -0 as -0.0", "[run]") {
   const Tensor t = f32({5}, {0.5f, -0.0f, kInf, -kInf, nan_with_bits(0x7FC00000)});
   const auto j = summary_json({{"Y", t}});
   CHECK(j.dump() ==
-        R"({"outputs":[{"name":"Y","dtype":"float","shape":[5],"size":5,"values":[0.5,-0.0,"inf","-inf","nan"],)"
+        R"j({"outputs":[{"name":"Y","dtype":"float","shape":[5],"size":5,"values":[0.5,-0.0,"inf","-inf","nan(0x7fc00000)"],)j"
         R"("elided":false}]})");
 }

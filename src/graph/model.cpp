@@ -227,6 +227,11 @@ void Model::Impl::load(const onnx::ModelProto& m) {
       step.input_count = check_arity(node, step.label, step.op->op_type, info.version, step.op->min_inputs,
                                      step.op->max_inputs, step.op->outputs);
       step.attributes = detail::convert_attributes(node, step.label);
+      try {
+        step.op->check_attributes(step.attributes);  // [Graph.node.attributes] at load, before any node runs
+      } catch (const SpecError& e) {
+        throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()));
+      }
     }
     io[i] = {step.label, info.inputs, info.outputs};
   }

@@ -47,7 +47,8 @@ template <class T> nlohmann::ordered_json json_of(T x) {
     if constexpr (std::is_signed_v<T>) return static_cast<std::int64_t>(x);
     else return static_cast<std::uint64_t>(x);
   } else {
-    if (is_nan(x)) return "nan";
+    // "nan(0x7fc00001)", as in the text form: the bits matter ([Common.order.nan-payload])
+    if (is_nan(x)) return fmt::format("nan(0x{:0{}x})", float_bits(x), 2 * sizeof(T));
     const double v = real_value(x);
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     return v;

@@ -24,7 +24,7 @@ std::string element_text(const Tensor& t, std::int64_t k);
 std::string summary_line(const io::NamedTensor& out, bool all = false);
 
 // {"outputs": [{"name", "dtype", "shape", "size", "values", "elided"}]}: floats as the double of their
-// exact value, non-finite ones as "nan", "inf", "-inf"; -0 as -0.0; when elided, "values" holds the
+// exact value, non-finite ones as "nan(0x<bits>)", "inf", "-inf"; -0 as -0.0; when elided, "values" holds the
 // first kElideShown values then the last kElideShown.
 nlohmann::ordered_json summary_json(const std::vector<io::NamedTensor>& outputs, bool all = false);
 

@@ -175,6 +175,10 @@ void write_npz(const std::string& path, const std::vector<NamedTensor>& tensors)
     }
     if (zip_set_file_compression(za.get(), static_cast<zip_uint64_t>(idx), ZIP_CM_STORE, 0) != 0)
       refuse("IO.npz.archive", "{}: {}", path, zip_strerror(za.get()));
+    // [Check.golden] a fixed DOS timestamp (1980-01-01 00:00, as date 0x0021, time 0), not the
+    // clock or the time zone: the same tensors give the same bytes on every run and machine.
+    if (zip_file_set_dostime(za.get(), static_cast<zip_uint64_t>(idx), 0, 0x0021, 0) != 0)
+      refuse("IO.npz.archive", "{}: {}", path, zip_strerror(za.get()));
   }
   if (zip_close(za.get()) != 0)
     refuse("IO.npz.archive", "{}: cannot write: {}", path, zip_strerror(za.get()));

@@ -50,10 +50,12 @@ std::int64_t int_attribute(const Attributes& a, const std::string& n, std::int64
 OpVersion max_version(int v) {
   Kinds kinds;
   if (v == 1) kinds["consumed_inputs"] = "ints";  // [Max.v1] legacy, accepted and ignored
-  return {"Max", v, 1, std::numeric_limits<int>::max(), 1, [v, kinds](const Inputs& in, const Attributes& a) {
+  return {"Max", v, 1, std::numeric_limits<int>::max(), 1,
+          [v, kinds](const Inputs& in, const Attributes& a) {
             check_attributes("Max", v, a, kinds);
             return std::vector<Tensor>{max(v, in)};
-          }};
+          },
+          [v, kinds](const Attributes& a) { check_attributes("Max", v, a, kinds); }};
 }
 
 OpVersion reducemax_version(int v) {
@@ -71,14 +73,16 @@ OpVersion reducemax_version(int v) {
               if (in.size() > 1 && in[1] != nullptr) p.axes = axes_from_input(*in[1]);
             }
             return std::vector<Tensor>{reduce_max(v, *in[0], p)};
-          }};
+          },
+          [v, kinds](const Attributes& a) { check_attributes("ReduceMax", v, a, kinds); }};
 }
 
 OpVersion hardmax_version(int v) {
   return {"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
             return std::vector<Tensor>{hardmax(v, *in[0], int_attribute(a, "axis", hardmax_default_axis(v)))};
-          }};
+          },
+          [v](const Attributes& a) { check_attributes("Hardmax", v, a, {{"axis", "int"}}); }};
 }
 
 std::vector<OpVersion> make_table() {

@@ -29,6 +29,9 @@ struct OpVersion {
   int min_inputs, max_inputs;  // [Graph.node.arity]
   int outputs;
   Kernel run;  // checks attribute names and kinds ([Graph.node.attributes]) then calls the operator
+  // [Graph.node.attributes] the same attribute check alone, so a model is refused when it is
+  // loaded, before any node runs.
+  std::function<void(const Attributes&)> check_attributes;
 };
 
 // [Graph.opset.resolve] The version of `op_type` in force at default-domain `opset`: the greatest
