@@ -53,13 +53,6 @@ const char* const kNpy_f8_empty =
     "652c20277368617065273a2028302c2032292c207d202020202020202020202020202020202020202020202020202020"
     "202020202020202020202020202020202020202020202020202020202020200a";
 
-std::vector<std::byte> from_hex(const char* hex) {
-  std::vector<std::byte> out;
-  const std::string s = hex;
-  for (std::size_t k = 0; k + 1 < s.size(); k += 2)
-    out.push_back(static_cast<std::byte>(std::stoi(s.substr(k, 2), nullptr, 16)));
-  return out;
-}
 
 // An npy image built by hand: magic, version major.0, header length (2 bytes for v1, 4 for
 // v2/v3, little-endian), the header text as given, then the data bytes.

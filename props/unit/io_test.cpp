@@ -47,13 +47,6 @@ const char* const kNpz_deflate =
     "002100ba342e73450000008100000008000000000000000000000080018f000000666c61672e6e7079504b0506000000"
     "00020002006b0000000e0100000000";
 
-std::vector<std::byte> from_hex(const char* hex) {
-  std::vector<std::byte> out;
-  const std::string s = hex;
-  for (std::size_t k = 0; k + 1 < s.size(); k += 2)
-    out.push_back(static_cast<std::byte>(std::stoi(s.substr(k, 2), nullptr, 16)));
-  return out;
-}
 
 // A fresh directory under the system temporary directory, removed at the end of the test.
 struct TempDir {

@@ -44,6 +44,15 @@ inline std::vector<std::uint32_t> bits(const std::vector<float>& v) {
   return out;
 }
 
+// Bytes of a hex string ("934e55..."), for file images embedded in tests.
+inline std::vector<std::byte> from_hex(const char* hex) {
+  std::vector<std::byte> out;
+  const std::string s = hex;
+  for (std::size_t k = 0; k + 1 < s.size(); k += 2)
+    out.push_back(static_cast<std::byte>(std::stoi(s.substr(k, 2), nullptr, 16)));
+  return out;
+}
+
 template <class T> std::vector<T> values(const Tensor& t) {
   auto s = t.values<T>();
   return {s.begin(), s.end()};
