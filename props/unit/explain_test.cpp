@@ -133,7 +133,7 @@ TEST_CASE("[ReduceMax.axes.normalise] explain: axes [-2] with keepdims: R[1,0,1]
   CHECK(s.determining->index == Index{1, 0, 1});  // all three are -inf: the first
 }
 
-TEST_CASE("[ReduceMax.axes.default] explain: no axes reduces everything; the first 4 is X[0,1,0]", "[explain]") {
+TEST_CASE("[ReduceMax.axes.default] explain: no axes reduces everything, the first 4 is X[0,1,0]", "[explain]") {
   ModelBuilder b(13);
   b.input("X", F, Dims{{2, 3, 2}}).output("R", F, Dims{{1, 1, 1}});
   b.node("ReduceMax", {"X"}, {"R"});

@@ -64,7 +64,7 @@ std::vector<std::string> differing(const std::map<std::string, std::string>& a, 
 
 }  // namespace
 
-TEST_CASE("[Check.golden] the same seed gives byte-identical folders; another seed does not", "[golden]") {
+TEST_CASE("[Check.golden] the same seed gives byte-identical folders, another seed does not", "[golden]") {
   const auto m = three_ops().load();
   golden::Options o;
   o.seed = 42;

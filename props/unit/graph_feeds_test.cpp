@@ -111,7 +111,7 @@ TEST_CASE("[IO.testdata.folder] [IO.npz.archive] inputs that do not exist are re
   CHECK(refusal_id([&] { graph::load_feeds(model, dir / "junk.npz"); }) == "IO.npz.archive");
 }
 
-TEST_CASE("[Graph.model.parse] Model::load reads a file; files above the size limit are refused unread",
+TEST_CASE("[Graph.model.parse] Model::load reads a file, files above the size limit are refused unread",
           "[graph]") {
   TempDir dir;
   ModelBuilder b(13);

@@ -64,7 +64,7 @@ TEST_CASE("[Graph.opset.resolve] [Graph.constant] Constant versions 1, 9, 11, 12
   CHECK(constant_version(23) == 21);
 }
 
-TEST_CASE("[Graph.opset.resolve] domain \"ai.onnx\" is the default domain; other imports unused are fine",
+TEST_CASE("[Graph.opset.resolve] domain \"ai.onnx\" is the default domain, other imports unused are fine",
           "[graph]") {
   ModelBuilder b(17, "ai.onnx");
   auto* ml = b.m.add_opset_import();
@@ -156,7 +156,7 @@ TEST_CASE("[Graph.order.topological] a chain written backwards runs Max, Hardmax
   CHECK(values<float>(out[0].tensor) == std::vector<float>{0, 1});
 }
 
-TEST_CASE("[Graph.order.topological] several outputs; a value read by two nodes; run_all", "[graph]") {
+TEST_CASE("[Graph.order.topological] several outputs, a value read by two nodes, run_all", "[graph]") {
   ModelBuilder b(13);
   b.input("A").input("B").output("H").output("M").output("R");
   b.node("Max", {"A", "B"}, {"M"});
@@ -235,7 +235,7 @@ TEST_CASE("[Graph.node.arity] absent optional input (empty name) of ReduceMax-18
   CHECK(values<float>(out[0].tensor) == std::vector<float>{7});
 }
 
-TEST_CASE("[Graph.feed.shape] symbolic dims take any size; fixed dims and rank must match", "[graph]") {
+TEST_CASE("[Graph.feed.shape] symbolic dims take any size, fixed dims and rank must match", "[graph]") {
   ModelBuilder b(13);
   b.input("X", TensorProto::FLOAT, Dims{{-1, 2}}).output("Y");
   b.node("Hardmax", {"X"}, {"Y"});
@@ -276,7 +276,7 @@ TEST_CASE("[Graph.model.parse] garbage, truncated and graph-less models are refu
   CHECK(refusal_id([] { Model::load("/"); }) == "Graph.model.parse");
 }
 
-TEST_CASE("[Graph.opset.domain] no default-domain opset import; a node of another domain", "[graph]") {
+TEST_CASE("[Graph.opset.domain] no default-domain opset import, a node of another domain", "[graph]") {
   ModelBuilder b(13, "ai.onnx.ml");
   b.input("X").output("Y");
   b.node("Max", {"X"}, {"Y"});

@@ -17,7 +17,7 @@ TEST_CASE("[Hardmax.float.nan] the 1 goes to the first NaN of the slice", "[hard
   CHECK(values<float>(y) == std::vector<float>{0, 1, 0, 0, 0, 1});
 }
 
-TEST_CASE("[Hardmax.float.zero] [-0, +0] puts the 1 at index 1; [+0, -0] at index 0", "[hardmax]") {
+TEST_CASE("[Hardmax.float.zero] [-0, +0] puts the 1 at index 1, [+0, -0] at index 0", "[hardmax]") {
   CHECK(values<float>(hardmax(13, f32({2}, {-0.0f, 0.0f}), 0)) == std::vector<float>{0, 1});
   CHECK(values<float>(hardmax(13, f32({2}, {0.0f, -0.0f}), 0)) == std::vector<float>{1, 0});
 }
@@ -33,7 +33,7 @@ TEST_CASE("[Hardmax.float.values] the written values are exactly 1 and +0", "[ha
   CHECK(values<bfloat16>(b)[1].bits == 0x0000);
 }
 
-TEST_CASE("[Hardmax.float.formula] [Hardmax.axis.normalise] axis 0 of a rank-3 tensor; -3 names it too", "[hardmax]") {
+TEST_CASE("[Hardmax.float.formula] [Hardmax.axis.normalise] axis 0 of a rank-3 tensor, -3 names it too", "[hardmax]") {
   // X [2, 2, 2]; along axis 0 compare X[0, j, k] with X[1, j, k]
   auto x = f32({2, 2, 2}, {1, 5, 3, 3, 2, 4, 3, 7});
   const std::vector<float> expected = {0, 1, 1, 0, 1, 0, 0, 1};
@@ -67,7 +67,7 @@ TEST_CASE("[Hardmax.err.axis-range] rank 0, axis = r, axis < -r, negative axis i
   CHECK(refusal_id([] { hardmax(1, f32({2, 2}, {1, 2, 3, 4}), -1); }) == "Hardmax.err.axis-range");
 }
 
-TEST_CASE("[Hardmax.err.dtype] [Hardmax.v13] float types only; bfloat16 from version 13", "[hardmax][error]") {
+TEST_CASE("[Hardmax.err.dtype] [Hardmax.v13] float types only, bfloat16 from version 13", "[hardmax][error]") {
   CHECK(refusal_id([] { hardmax(13, make_tensor<std::int32_t>({1}, {1}), 0); }) == "Hardmax.err.dtype");
   CHECK(refusal_id([] { hardmax(11, make_tensor<bfloat16>({1}, {{0}}), 0); }) == "Hardmax.err.dtype");
   CHECK(refusal_id([] { hardmax(13, make_tensor<bfloat16>({1}, {{0}}), 0); }) == "");

@@ -190,7 +190,7 @@ TEST_CASE("[IO.npz.archive] archives written by numpy.savez (stored) and savez_c
   }
 }
 
-TEST_CASE("[IO.npz.archive] write_npz and read_npz round-trip every dtype; keys are the names", "[io][npz]") {
+TEST_CASE("[IO.npz.archive] write_npz and read_npz round-trip every dtype, keys are the names", "[io][npz]") {
   TempDir dir;
   std::vector<io::NamedTensor> tensors;
   unsigned seed = 11;

@@ -62,7 +62,7 @@ TEST_CASE("[ReduceMax.float.nan] [Common.order.nan-payload] the first NaN in row
         std::vector<std::uint32_t>{0xFF800022u, 0x7FC00011u, 0xFF800022u});
 }
 
-TEST_CASE("[ReduceMax.float.zero] -0 and +0 in one reduced set give +0; all -0 gives -0", "[reducemax]") {
+TEST_CASE("[ReduceMax.float.zero] -0 and +0 in one reduced set give +0, all -0 gives -0", "[reducemax]") {
   auto x = f32({2, 2}, {-0.0f, 0.0f, -0.0f, -0.0f});
   CHECK(bits(reduce_max(13, x, P(std::vector<std::int64_t>{1}, 0))) == std::vector<std::uint32_t>{0x00000000u, 0x80000000u});
 }
@@ -84,7 +84,7 @@ TEST_CASE("[ReduceMax.float.empty] [Common.dtype.float16] [Common.dtype.bfloat16
   CHECK(values<bfloat16>(b)[0].bits == 0xFF80);
 }
 
-TEST_CASE("[ReduceMax.int.empty] [ReduceMax.int.formula] integer minimum on an empty set; integer maxima", "[reducemax]") {
+TEST_CASE("[ReduceMax.int.empty] [ReduceMax.int.formula] integer minimum on an empty set, integer maxima", "[reducemax]") {
   CHECK(values<std::int32_t>(reduce_max(13, make_tensor<std::int32_t>({0}, {}), P(std::nullopt, 0))) ==
         std::vector<std::int32_t>{-2147483647 - 1});
   CHECK(values<std::uint8_t>(reduce_max(13, make_tensor<std::uint8_t>({0}, {}), P(std::nullopt, 0))) ==
@@ -93,7 +93,7 @@ TEST_CASE("[ReduceMax.int.empty] [ReduceMax.int.formula] integer minimum on an e
         std::vector<std::int64_t>{3, 2});
 }
 
-TEST_CASE("[ReduceMax.bool.formula] [ReduceMax.bool.empty] [ReduceMax.v20] bool: any True; empty set False", "[reducemax]") {
+TEST_CASE("[ReduceMax.bool.formula] [ReduceMax.bool.empty] [ReduceMax.v20] bool: any True, empty set False", "[reducemax]") {
   auto x = make_tensor<bool>({2, 3}, {false, false, true, false, false, false});
   CHECK(values<bool>(reduce_max(20, x, P(std::vector<std::int64_t>{1}, 0))) == std::vector<bool>{true, false});
   CHECK(values<bool>(reduce_max(20, make_tensor<bool>({0, 2}, {}), P(std::vector<std::int64_t>{0}, 0))) ==
@@ -106,7 +106,7 @@ TEST_CASE("[ReduceMax.shape] rank 0 input: reducing all axes of a scalar returns
   CHECK(bits(y) == std::vector<std::uint32_t>{0x80000000u});
 }
 
-TEST_CASE("[ReduceMax.err.axis-range] axes outside [-r, r-1]; negative axes before version 11", "[reducemax][error]") {
+TEST_CASE("[ReduceMax.err.axis-range] axes outside [-r, r-1], negative axes before version 11", "[reducemax][error]") {
   CHECK(refusal_id([] { reduce_max(13, X322(), P(std::vector<std::int64_t>{3})); }) == "ReduceMax.err.axis-range");
   CHECK(refusal_id([] { reduce_max(13, X322(), P(std::vector<std::int64_t>{-4})); }) == "ReduceMax.err.axis-range");
   CHECK(refusal_id([] { reduce_max(1, X322(), P(std::vector<std::int64_t>{-1})); }) == "ReduceMax.err.axis-range");

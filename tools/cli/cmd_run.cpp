@@ -9,13 +9,14 @@
 #include "graph/model.hpp"
 #include "graph/summary.hpp"
 #include "io/io.hpp"
+#include "tools/report.hpp"
 
 namespace sonnx::cli {
 
 namespace {
 
 struct RunOptions {
-  std::string model, inputs, out;
+  std::string model, inputs, out, report;
   bool json = false, all = false;
 };
 
@@ -24,6 +25,17 @@ int run(const RunOptions& o) {
   const auto feeds = graph::load_feeds(model, o.inputs);
   const auto outputs = model.run(feeds);
   if (!o.out.empty()) io::write_npz(o.out, outputs);
+  if (!o.report.empty()) {  // every output value, the operator versions run, and the run manifest
+    nlohmann::ordered_json doc = graph::summary_json(outputs, true);
+    doc["command"] = "run";
+    doc["manifest"] = report::manifest({o.model, o.inputs}, report::command_line());
+    doc["nodes"] = nlohmann::ordered_json::array();
+    for (const auto& n : model.nodes())  // the spec ID of each operator version run ([Max.v13], [Graph.constant], ...)
+      doc["nodes"].push_back({{"name", n.name}, {"op_type", n.op_type}, {"version", n.version},
+                              {"id", n.op_type == "Constant" ? std::string("Graph.constant")
+                                                             : n.op_type + ".v" + std::to_string(n.version)}});
+    report::write_json(o.report, doc);
+  }
   if (o.json) {
     std::cout << graph::summary_json(outputs, o.all).dump(2) << "\n";
   } else {
@@ -43,6 +55,10 @@ Action add_run(CLI::App& app) {
       ->type_name("OUT.npz");
   sub->add_flag("--json", o->json, "print the outputs as JSON instead of text");
   sub->add_flag("--all", o->all, "print every value (no elision of large tensors)");
+  sub->add_option("--report", o->report,
+                  "also write a JSON report: every output value, the operator versions run, and the run manifest "
+                  "(versions, spec revision, SHA-256 of model and inputs, compiler, platform, date)")
+      ->type_name("FILE.json");
   sub->footer(
       "INPUTS is one of:\n"
       "  FILE.npz           a numpy .npz archive (numpy.savez / savez_compressed) whose keys are the\n"
