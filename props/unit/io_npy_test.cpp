@@ -80,14 +80,6 @@ template <class T> std::vector<T> read_values(const std::vector<std::byte>& img,
   return values<T>(t);
 }
 
-std::vector<std::uint16_t> bits16(const Tensor& t) {
-  std::vector<std::uint16_t> out;
-  if (t.dtype() == DType::Float16)
-    for (auto h : t.values<float16>()) out.push_back(h.bits);
-  else
-    for (auto h : t.values<bfloat16>()) out.push_back(h.bits);
-  return out;
-}
 
 // A tensor of `dtype` and `shape` whose bytes are a fixed pseudo-random pattern (0/1 for bool).
 Tensor patterned(DType dtype, Shape shape, unsigned seed) {

@@ -140,14 +140,6 @@ Tensor bf16(Shape s, const std::vector<std::uint16_t>& bits) {
   for (std::size_t k = 0; k < bits.size(); ++k) t.values<bfloat16>()[k] = bfloat16{bits[k]};
   return t;
 }
-std::vector<std::uint16_t> bits16(const Tensor& t) {
-  std::vector<std::uint16_t> out;
-  if (t.dtype() == DType::Float16)
-    for (auto h : t.values<float16>()) out.push_back(h.bits);
-  else
-    for (auto h : t.values<bfloat16>()) out.push_back(h.bits);
-  return out;
-}
 
 bool python_with_numpy() {
   return fs::exists("/usr/bin/python3") &&

@@ -53,6 +53,16 @@ inline std::vector<std::byte> from_hex(const char* hex) {
   return out;
 }
 
+// Bit patterns of a float16 or bfloat16 tensor.
+inline std::vector<std::uint16_t> bits16(const Tensor& t) {
+  std::vector<std::uint16_t> out;
+  if (t.dtype() == DType::Float16)
+    for (auto h : t.values<float16>()) out.push_back(h.bits);
+  else
+    for (auto h : t.values<bfloat16>()) out.push_back(h.bits);
+  return out;
+}
+
 template <class T> std::vector<T> values(const Tensor& t) {
   auto s = t.values<T>();
   return {s.begin(), s.end()};
