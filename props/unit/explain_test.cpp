@@ -62,7 +62,7 @@ TEST_CASE("[Max.float.zero] explain: Y[0,1] = +0 because {-0, +0, -7} holds +0, 
 
 TEST_CASE("[Max.float.nan] explain: Y[1,2] is C's NaN, at C's own index [1,0]", "[explain]") {
   const auto s = step_of(max3(), kMaxFeeds, "Y", {1, 2});
-  CHECK(s.element.value == "nan");
+  CHECK(s.element.value == "nan(0x7fc00123)");
   CHECK(s.element.bits == "0x7fc00123");
   CHECK(s.clauses.at(0) == "Max.float.nan");
   REQUIRE(s.determining);

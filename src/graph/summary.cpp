@@ -4,41 +4,12 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/format.hpp"
 #include "core/order.hpp"
 
 namespace sonnx::graph {
 
 namespace {
-
-// The bit pattern of a floating element, as an unsigned integer of its width.
-template <class T> std::uint64_t float_bits(T x) {
-  if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) {
-    return x.bits;
-  } else if constexpr (std::is_same_v<T, float>) {
-    std::uint32_t u;
-    std::memcpy(&u, &x, sizeof u);
-    return u;
-  } else {
-    std::uint64_t u;
-    std::memcpy(&u, &x, sizeof u);
-    return u;
-  }
-}
-
-template <class T> std::string text_of(T x) {
-  if constexpr (is_bool_v<T>) {
-    return x ? "true" : "false";
-  } else if constexpr (is_int_v<T>) {
-    if constexpr (std::is_signed_v<T>) return fmt::format("{}", static_cast<std::int64_t>(x));
-    else return fmt::format("{}", static_cast<std::uint64_t>(x));
-  } else {
-    if (is_nan(x)) return fmt::format("nan(0x{:0{}x})", float_bits(x), 2 * sizeof(T));
-    // float, double: shortest round-trip decimal in their own type ("-0", "inf", "-inf" included);
-    // float16, bfloat16: their exact value, decoded to double (exact) and printed round-trip
-    if constexpr (std::is_floating_point_v<T>) return fmt::format("{}", x);
-    else return fmt::format("{}", real_value(x));
-  }
-}
 
 template <class T> nlohmann::ordered_json json_of(T x) {
   if constexpr (is_bool_v<T>) {
@@ -48,7 +19,7 @@ template <class T> nlohmann::ordered_json json_of(T x) {
     else return static_cast<std::uint64_t>(x);
   } else {
     // "nan(0x7fc00001)", as in the text form: the bits matter ([Common.order.nan-payload])
-    if (is_nan(x)) return fmt::format("nan(0x{:0{}x})", float_bits(x), 2 * sizeof(T));
+    if (is_nan(x)) return fmt::format("nan(0x{:0{}x})", bit_pattern(x), 2 * sizeof(T));
     const double v = real_value(x);
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     return v;
@@ -67,13 +38,6 @@ template <class F> void for_shown(const Tensor& t, bool all, F&& f) {
 }
 
 }  // namespace
-
-std::string element_text(const Tensor& t, std::int64_t k) {
-  return dispatch(t.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    return text_of(t.values<T>()[static_cast<std::size_t>(k)]);
-  });
-}
 
 std::string summary_line(const io::NamedTensor& out, bool all) {
   const Tensor& t = out.tensor;

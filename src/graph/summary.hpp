@@ -15,10 +15,8 @@ namespace sonnx::graph {
 inline constexpr std::int64_t kElideAbove = 20;
 inline constexpr std::int64_t kElideShown = 8;
 
-// Element k of t: integers in decimal; bool as true/false; float and double as the shortest decimal
-// that reads back to the same value in their type; float16/bfloat16 as their exact value; -0, inf,
-// -inf; NaN with its bit pattern, e.g. nan(0x7fc00000).
-std::string element_text(const Tensor& t, std::int64_t k);
+// Elements are printed by sonnx::element_text (core/format.hpp): "+0", "-0", "inf", NaN with its
+// bits, e.g. nan(0x7fc00000), the shortest round-trip decimal otherwise.
 
 // "NAME: DTYPE [SHAPE] = [v0, v1, ...]" ("..., ... (N elided), ..." in the middle when elided).
 std::string summary_line(const io::NamedTensor& out, bool all = false);

@@ -75,12 +75,7 @@ Verdict judge(const graph::Model& model, const explain::Explainer& expected, con
         ov.id = mode;
         ov.mismatches = r.mismatches;
         ov.status = r.conforms ? Status::Conforms : Status::Mismatch;
-        const bool is_float = info(e.dtype()).is_float;
-        for (compare::Mismatch m : r.first) {  // [Check.verdict] the clause that determines the expected value
-          if (is_float) {  // the sign of a zero is the point of [Check.bitwise]: print +0, not 0
-            if (m.expected == "0") m.expected = "+0";
-            if (m.actual == "0") m.actual = "+0";
-          }
+        for (const compare::Mismatch& m : r.first) {  // [Check.verdict] the clause that determines the expected value
           const explain::Step s = expected.step(o.name, m.index);
           ov.findings.push_back({m, s.clauses, s.reason});
         }

@@ -19,7 +19,7 @@ struct Options {
 struct Mismatch {
   std::int64_t offset;               // row-major offset
   std::vector<std::int64_t> index;   // tensor index
-  std::string expected, actual;      // values, exactly printed
+  std::string expected, actual;      // values, as core/format.hpp prints them
   std::string expected_bits, actual_bits;  // hex bit patterns
 };
 
@@ -32,11 +32,6 @@ struct Result {
 };
 
 Result compare(const Tensor& expected, const Tensor& actual, const Options& options = {});
-
-// Value and hex bits of element `offset` of `t`, as printed in reports: "-0", "nan", "1.5",
-// "0x80000000".
-std::string format_element(const Tensor& t, std::int64_t offset);
-std::string format_bits(const Tensor& t, std::int64_t offset);
 
 // The tensor index of a row-major offset.
 std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t offset);

@@ -2,11 +2,14 @@
 // the set it ranges over; the scan's selected element is the determining input element.
 #include "tools/explain.hpp"
 
+#include "core/format.hpp"
+
 #include <onnx/onnx_pb.h>
 
 #include <cstring>
 #include <stdexcept>
 
+#include "core/format.hpp"
 #include "core/index.hpp"
 #include "core/order.hpp"
 #include "graph/detail.hpp"
@@ -34,10 +37,8 @@ std::int64_t offset_of(const Shape& shape, const std::vector<std::int64_t>& inde
 }
 
 Element element_at(const std::string& name, const Tensor& t, std::int64_t offset) {
-  Element e{name, compare::unravel(t.shape(), offset), compare::format_element(t, offset),
-            compare::format_bits(t, offset)};
-  if (info(t.dtype()).is_float && e.value == "0") e.value = "+0";  // the sign matters here
-  return e;
+  return Element{name, compare::unravel(t.shape(), offset), sonnx::element_text(t, offset),
+                 element_bits_text(t, offset)};
 }
 
 bool same_bits(const Tensor& a, std::int64_t offset_a, const Tensor& b, std::int64_t offset_b) {

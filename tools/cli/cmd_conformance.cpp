@@ -493,7 +493,7 @@ Action add_conformance(CLI::App& app) {
       "\n"
       "Output (stdout): one line per case,\n"
       "  PASS test_max_example\n"
-      "  FAIL test_x: output 'y' 2 of 6 elements differ; first [0,1] expected -0 (0x80000000) got 0 (0x00000000)\n"
+      "  FAIL test_x: output 'y' 2 of 6 elements differ; first [0,1] expected -0 (0x80000000) got +0 (0x00000000)\n"
       "  FAIL test_y: error: [Graph.opset.unsupported] ...\n"
       "  SKIP test_z: no test_data_set_N folder\n"
       "then the closing line 'N passed, N failed' (', N skipped' appended when some were skipped).\n"

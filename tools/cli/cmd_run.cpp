@@ -73,7 +73,7 @@ Action add_run(CLI::App& app) {
       "Output: one line per graph output, 'NAME: DTYPE [SHAPE] = [VALUES]', values in row-major order;\n"
       "tensors of more than 20 elements show the first and last 8 (--all shows every value). Floats are\n"
       "printed as the shortest decimal that reads back to the same float/double (float16 and bfloat16 as\n"
-      "their exact value), with -0, inf, -inf, and NaN with its bit pattern, e.g. nan(0x7fc00000).\n"
+      "their exact value), with +0 and -0, inf, -inf, and NaN with its bit pattern, e.g. nan(0x7fc00000).\n"
       "--json prints {\"outputs\": [{\"name\", \"dtype\", \"shape\", \"size\", \"values\", \"elided\"}]}: floats\n"
       "as the double of their exact value, non-finite ones as the strings \"nan(0x<bits>)\", \"inf\", \"-inf\";\n"
       "when elided, \"values\" holds the first 8 values then the last 8.\n"
