@@ -101,6 +101,7 @@ TEST_CASE("[Check.ulp] --ulp 1 accepts a 1-ulp change and rejects 2, in float, f
     const char* name;
     int elem;
     Feeds feeds;
+    Tensor expected;  // Y by hand
   };
   // A = [[1, 2, 3], [-1, -2, 4]], B = +0 everywhere: Y = A except -1, -2 -> +0 (by [Max.float.formula])
   const std::vector<std::uint16_t> a16 = {0x3C00, 0x4000, 0x4200, 0xBC00, 0xC000, 0x4400};   // float16 1 2 3 -1 -2 4
@@ -110,13 +111,17 @@ TEST_CASE("[Check.ulp] --ulp 1 accepts a 1-ulp change and rejects 2, in float, f
   for (auto u : a16) h.push_back(float16{u});
   for (auto u : ab16) bh.push_back(bfloat16{u});
   const std::vector<Case> cases = {
-      {"float", onnx::TensorProto::FLOAT, {{"A", f32({2, 3}, {1, 2, 3, -1, -2, 4})}, {"B", f32({2, 3}, {0, 0, 0, 0, 0, 0})}}},
+      {"float", onnx::TensorProto::FLOAT, {{"A", f32({2, 3}, {1, 2, 3, -1, -2, 4})}, {"B", f32({2, 3}, {0, 0, 0, 0, 0, 0})}},
+       f32({2, 3}, {1, 2, 3, 0, 0, 4})},
       {"double", onnx::TensorProto::DOUBLE,
-       {{"A", make_tensor<double>({2, 3}, {1, 2, 3, -1, -2, 4})}, {"B", make_tensor<double>({2, 3}, {0, 0, 0, 0, 0, 0})}}},
+       {{"A", make_tensor<double>({2, 3}, {1, 2, 3, -1, -2, 4})}, {"B", make_tensor<double>({2, 3}, {0, 0, 0, 0, 0, 0})}},
+       make_tensor<double>({2, 3}, {1, 2, 3, 0, 0, 4})},
       {"float16", onnx::TensorProto::FLOAT16,
-       {{"A", make_tensor<float16>({2, 3}, h)}, {"B", make_tensor<float16>({2, 3}, std::vector<float16>(6))}}},
+       {{"A", make_tensor<float16>({2, 3}, h)}, {"B", make_tensor<float16>({2, 3}, std::vector<float16>(6))}},
+       make_tensor<float16>({2, 3}, {{0x3C00}, {0x4000}, {0x4200}, {0x0000}, {0x0000}, {0x4400}})},
       {"bfloat16", onnx::TensorProto::BFLOAT16,
-       {{"A", make_tensor<bfloat16>({2, 3}, bh)}, {"B", make_tensor<bfloat16>({2, 3}, std::vector<bfloat16>(6))}}},
+       {{"A", make_tensor<bfloat16>({2, 3}, bh)}, {"B", make_tensor<bfloat16>({2, 3}, std::vector<bfloat16>(6))}},
+       make_tensor<bfloat16>({2, 3}, {{0x3F80}, {0x4000}, {0x4040}, {0x0000}, {0x0000}, {0x4080}})},
   };
   compare::Options ulp1;
   ulp1.ulp_mode = true;
@@ -125,6 +130,7 @@ TEST_CASE("[Check.ulp] --ulp 1 accepts a 1-ulp change and rejects 2, in float, f
     INFO(c.name);
     const auto m = max_model(c.elem);
     const Tensor y = m.run(c.feeds).at(0).tensor;
+    REQUIRE(y.bitwise_equal(c.expected));  // the base of the perturbations is the hand-derived Y
     CHECK(judge(m, c.feeds, {{"Y", y}}, ulp1).conforms);
     // element 0 (= 1.0): +1 and -1 in the pattern are its neighbours; +2 is two ranks away
     CHECK(judge(m, c.feeds, {{"Y", with_bits_added(y, 0, 1)}}, ulp1).conforms);
