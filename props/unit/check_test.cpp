@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "graph_util.hpp"
-#include "tools/check.hpp"
+#include "oracle/check.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;

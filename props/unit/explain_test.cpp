@@ -1,10 +1,10 @@
-// Hand-made cases of `explain` (src/tools/explain): for each output element, the expected
+// Hand-made cases of `explain` (src/oracle/explain): for each output element, the expected
 // determining input element, its ORIGINAL index and the deciding clause were worked out by hand
 // from spec/ops/*.md and are written literally below.
 #include "graph_util.hpp"
-#include "tools/compare.hpp"
-#include "tools/explain.hpp"
-#include "tools/golden.hpp"
+#include "oracle/compare.hpp"
+#include "oracle/explain.hpp"
+#include "oracle/golden.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;

@@ -10,7 +10,7 @@
 
 #include "core/order.hpp"
 #include "graph_util.hpp"
-#include "tools/golden.hpp"
+#include "oracle/golden.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "test_util.hpp"
-#include "tools/report.hpp"
-#include "tools/sha256.hpp"
+#include "oracle/report.hpp"
+#include "oracle/sha256.hpp"
 
 using namespace sonnx;
 

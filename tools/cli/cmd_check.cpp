@@ -1,5 +1,5 @@
 // sonnx-ref check MODEL INPUTS ACTUAL: the verdict on another implementation's outputs
-// (spec/common/check.md). The library does the work (src/tools/check, compare, explain, report);
+// (spec/common/check.md). The library does the work (src/oracle/check, compare, explain, report);
 // this file only reads the options and writes the reports.
 #include <filesystem>
 #include <iostream>
@@ -7,8 +7,8 @@
 
 #include "commands.hpp"
 #include "graph/model.hpp"
-#include "tools/check.hpp"
-#include "tools/report.hpp"
+#include "oracle/check.hpp"
+#include "oracle/report.hpp"
 
 namespace sonnx::cli {
 

@@ -2,7 +2,7 @@
 // test_data_set_N/{input,output}_K.pb) in one process and judges the reference's outputs against the
 // cases' expected outputs by spec/common/check.md ([Check.bitwise] [Check.shape] [Check.missing]
 // [Check.verdict]). Also the batch mode of large campaigns. The library does the work (src/graph,
-// src/io, src/tools/compare); this file finds cases, runs them and reports.
+// src/io, src/oracle/compare); this file finds cases, runs them and reports.
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,8 +21,8 @@
 #include "core/error.hpp"
 #include "graph/model.hpp"
 #include "io/io.hpp"
-#include "tools/compare.hpp"
-#include "tools/report.hpp"
+#include "oracle/compare.hpp"
+#include "oracle/report.hpp"
 
 namespace sonnx::cli {
 

@@ -1,11 +1,11 @@
 // sonnx-ref explain MODEL INPUTS --output NAME --index i,j,...: which node, which input elements and
-// which spec clauses determined one element. The library does the work (src/tools/explain).
+// which spec clauses determined one element. The library does the work (src/oracle/explain).
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "graph/model.hpp"
-#include "tools/explain.hpp"
+#include "oracle/explain.hpp"
 
 namespace sonnx::cli {
 

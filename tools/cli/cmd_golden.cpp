@@ -1,11 +1,11 @@
 // sonnx-ref golden MODEL -o DIR: deterministic golden test cases in ONNX's node-test layout
-// ([Check.golden]). The library does the work (src/tools/golden); this file reads the options.
+// ([Check.golden]). The library does the work (src/oracle/golden); this file reads the options.
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "graph/model.hpp"
-#include "tools/golden.hpp"
+#include "oracle/golden.hpp"
 
 namespace sonnx::cli {
 
@@ -62,7 +62,7 @@ Action add_golden(CLI::App& app) {
       "by onnx.numpy_helper and by 'sonnx-ref conformance DIR'.\n"
       "Inputs are drawn with the shapes the model declares (symbolic dims sized by --dim NAME=SIZE) by a\n"
       "seeded splitmix64 generator biased towards the values the spec decides: NaNs (quiet and signalling,\n"
-      "random payloads), +-0, +-Inf, subnormals, extremes and ties (src/tools/golden.hpp states the\n"
+      "random payloads), +-0, +-Inf, subnormals, extremes and ties (src/oracle/golden.hpp states the\n"
       "algorithm). The same model, seed and options give byte-identical files on every run, build type and\n"
       "machine [Check.golden]. The axes input of ReduceMax-18/20 is never drawn: give it with --inputs.\n"
       "Exit codes: 0 written; 1 refused (\"error: [ID] ...\"); 2 usage.\n"

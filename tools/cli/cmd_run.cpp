@@ -9,7 +9,7 @@
 #include "graph/model.hpp"
 #include "graph/summary.hpp"
 #include "io/io.hpp"
-#include "tools/report.hpp"
+#include "oracle/report.hpp"
 
 namespace sonnx::cli {
 

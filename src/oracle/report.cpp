@@ -1,6 +1,6 @@
 // Reports of run / check / conformance: the run manifest ([Check.verdict] reports carry it), JSON and
 // JUnit XML.
-#include "tools/report.hpp"
+#include "oracle/report.hpp"
 
 #include <sys/utsname.h>
 
@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "tools/sha256.hpp"
+#include "oracle/sha256.hpp"
 
 #ifndef SONNX_SPEC_HASH
 #define SONNX_SPEC_HASH "unknown"

@@ -1,6 +1,6 @@
 // spec/common/check.md — [Check.missing], [Check.shape], [Check.verdict]; element comparison in
 // compare.cpp ([Check.bitwise], [Check.ulp]).
-#include "tools/check.hpp"
+#include "oracle/check.hpp"
 
 #include <algorithm>
 #include <filesystem>

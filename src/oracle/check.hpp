@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "graph/model.hpp"
-#include "tools/compare.hpp"
-#include "tools/explain.hpp"
-#include "tools/report.hpp"
+#include "oracle/compare.hpp"
+#include "oracle/explain.hpp"
+#include "oracle/report.hpp"
 
 namespace sonnx::check {
 

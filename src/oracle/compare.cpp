@@ -1,4 +1,4 @@
-#include "tools/compare.hpp"
+#include "oracle/compare.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 // [Check.golden] Deterministic golden cases; the generator is specified in golden.hpp.
-#include "tools/golden.hpp"
+#include "oracle/golden.hpp"
 
 #include <onnx/onnx_pb.h>
 

@@ -6,7 +6,7 @@
 
 namespace sonnx::report {
 
-// SHA-256 of a file's bytes / of a byte string, as 64 lowercase hex digits (tools/sha256.hpp).
+// SHA-256 of a file's bytes / of a byte string, as 64 lowercase hex digits (oracle/sha256.hpp).
 // sha256_file refuses a missing or unreadable file.
 std::string sha256_file(const std::string& path);
 std::string sha256_hex(const std::string& bytes);

@@ -1,6 +1,6 @@
 // Provenance of output elements (see explain.hpp): each operator's clause restated as a scan over
 // the set it ranges over; the scan's selected element is the determining input element.
-#include "tools/explain.hpp"
+#include "oracle/explain.hpp"
 
 #include "core/format.hpp"
 
@@ -16,7 +16,7 @@
 #include "ops/hardmax.hpp"
 #include "ops/reducemax.hpp"
 #include "ops/registry.hpp"
-#include "tools/compare.hpp"
+#include "oracle/compare.hpp"
 
 namespace sonnx::explain {
 

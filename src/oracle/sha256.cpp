@@ -1,5 +1,5 @@
 // SHA-256 as FIPS 180-4 section 6.2 states it: 512-bit blocks, 64 rounds, big-endian words.
-#include "tools/sha256.hpp"
+#include "oracle/sha256.hpp"
 
 #include <algorithm>
 #include <cstring>
