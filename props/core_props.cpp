@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/float16.hpp"
+#include "core/order.hpp"
 #include "gen/props.hpp"
 
 namespace sonnx::props {

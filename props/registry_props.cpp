@@ -74,7 +74,11 @@ TEST_CASE("[Graph.node.attributes] [ReduceMax.v18] [Max.v6] an attribute the ver
                                                      std::vector<float>{1.0f}, std::string("1")};
     const auto value = *gen::one_of(values);
     const auto it = defined.find(attr);
-    RC_PRE(it == defined.end() || it->second != ops::attribute_kind_name(value));
+    // Evaluated before RC_PRE: RapidCheck's expression capture overloads ||, which then evaluates
+    // both sides (it->second of end() when the name is undefined) and keeps references to
+    // temporaries past their scope (clang ASan: stack-use-after-scope).
+    const bool undefined_or_wrong_kind = it == defined.end() || it->second != ops::attribute_kind_name(value);
+    RC_PRE(undefined_or_wrong_kind);
     const Tensor X(DType::Float, {2, 2}, "X");
     ops::Attributes attributes{{attr, value}};
     RC_ASSERT(refusal_id([&] { ops::resolve(op, v).run({&X}, attributes); }) == "Graph.node.attributes");

@@ -1,6 +1,7 @@
 // Hand-made cases of `explain` (src/oracle/explain): for each output element, the expected
 // determining input element, its ORIGINAL index and the deciding clause were worked out by hand
 // from spec/ops/*.md and are written literally below.
+#include "core/index.hpp"
 #include "graph_util.hpp"
 #include "oracle/compare.hpp"
 #include "oracle/explain.hpp"
@@ -262,12 +263,13 @@ TEST_CASE("[Max.float.formula] [ReduceMax.float.formula] explain follows the cha
   CHECK(ex.chain("H", {0, 1}).chain.size() == 1);
 }
 
-TEST_CASE("[Common.tensor.index] explain refuses an index outside the shape", "[explain]") {
+TEST_CASE("[Common.tensor.index] explain: an index outside the shape, or an unknown name, is a usage error", "[explain]") {
   const auto m = max3().load();
   const explain::Explainer ex(m, m.run_all(kMaxFeeds));
-  CHECK(refusal_id([&] { ex.step("Y", {2, 0}); }) == "Common.tensor.index");
-  CHECK(refusal_id([&] { ex.step("Y", {0}); }) == "Common.tensor.index");
-  CHECK(refusal_id([&] { ex.step("nope", {0, 0}); }) == "Common.tensor.index");
+  CHECK(failure_kind([&] { ex.step("Y", {2, 0}); }) == Failure::Usage);
+  CHECK(failure_kind([&] { ex.step("Y", {0}); }) == Failure::Usage);
+  CHECK(failure_kind([&] { ex.step("nope", {0, 0}); }) == Failure::Usage);
+  CHECK(failure_kind([&] { ex.step("Y", {1, 2}); }) == std::nullopt);
 }
 
 TEST_CASE("[Max.float.formula] explain lists large sets in part, always with the selected element", "[explain]") {
@@ -300,7 +302,7 @@ void explain_everything(const ModelBuilder& b, const std::vector<std::pair<std::
     for (const auto& o : m.outputs()) {
       const Tensor& t = ex.values().at(o.name);
       for (std::int64_t k = 0; k < t.size(); ++k) {
-        const auto index = compare::unravel(t.shape(), k);
+        const auto index = index_of(t.shape(), k);
         INFO(o.name << to_string(index) << " seed " << seed);
         const auto s = ex.step(o.name, index);
         CHECK_FALSE(s.clauses.empty());
@@ -361,4 +363,24 @@ TEST_CASE("[Max.float.formula] [ReduceMax.float.formula] [Hardmax.float.formula]
   // 6 seeds x (Max f16 [3,5,4]: 60; Max-12 [2,3]: 2 x 6; ReduceMax-13 [2] or [1,2,1]: 2 x 2;
   // ReduceMax-20 [3]: 2 x 3; Hardmax [2,3,4]: 3 x 24) = 6 x 154
   CHECK(explained == 924);
+}
+
+// Issue #12 (mutant order-24): the signed-zero rule of float16 needs a -0 in the set.
+TEST_CASE("[Max.float.zero] [Max.float.formula] [Common.dtype.float16] explain: float16 +0 from {+0, -1} is the formula, from {-0, +0} the zero rule",
+          "[explain]") {
+  constexpr int H = onnx::TensorProto::FLOAT16;
+  ModelBuilder b(13);
+  b.input("X", H, Dims{{1}}).input("B", H, Dims{{1}}).output("Y", H, Dims{{1}});
+  b.node("Max", {"X", "B"}, {"Y"}, "max");
+  // {X[0], B[0]} = {+0, -1}: no -0, so +0 is simply the greatest ([Max.float.formula]).
+  const Feeds plain = {{"X", make_tensor<float16>({1}, {float16{0x0000}})}, {"B", make_tensor<float16>({1}, {float16{0xBC00}})}};
+  const auto s = step_of(b, plain, "Y", {0});
+  CHECK(s.element.value == "+0");
+  CHECK(s.clauses.at(0) == "Max.float.formula");
+  // {-0, +0}: +0 by [Max.float.zero], from B[0].
+  const Feeds tie = {{"X", make_tensor<float16>({1}, {float16{0x8000}})}, {"B", make_tensor<float16>({1}, {float16{0x0000}})}};
+  const auto t = step_of(b, tie, "Y", {0});
+  CHECK(t.element.value == "+0");
+  CHECK(t.clauses.at(0) == "Max.float.zero");
+  CHECK(t.determining->tensor == "B");
 }

@@ -20,11 +20,7 @@ namespace {
 
 constexpr int F = onnx::TensorProto::FLOAT;
 
-fs::path temp_dir(const std::string& name) {
-  auto d = fs::temp_directory_path() / ("sonnx-golden-test-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  return d;
-}
+fs::path temp_dir(const std::string& name) { return fresh_path("sonnx-golden-test", name); }
 
 // Every file below `dir` (relative path -> bytes).
 std::map<std::string, std::string> contents(const fs::path& dir) {
@@ -69,13 +65,14 @@ TEST_CASE("[Check.golden] the same seed gives byte-identical folders, another se
   golden::Options o;
   o.seed = 42;
   o.cases = 3;
+  o.construct = false;  // the drawn cases only (constructed ones: [Check.golden-coverage] tests)
   o.dims = {{"N", 4}};
   const auto a = temp_dir("a"), b = temp_dir("b"), c = temp_dir("c");
   golden::write(m, a.string(), o);
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // a clock in the files (zip: 2 s steps) would differ
   golden::write(m, b.string(), o);
   const auto ca = contents(a);
-  CHECK(ca.size() == 1 + 3 * (2 + 3 + 2));  // model.onnx; per case 2 inputs, 3 outputs, 2 npz
+  CHECK(ca.size() == 2 + 3 * (2 + 3 + 2));  // model.onnx, manifest.json; per case 2 inputs, 3 outputs, 2 npz
   CHECK(differing(ca, contents(b)) == std::vector<std::string>{});
   CHECK(ca.count("model.onnx"));
   CHECK(ca.count("test_data_set_2/output_2.pb"));
@@ -116,16 +113,17 @@ TEST_CASE("[Check.golden] golden files hold the model bytes, named inputs and th
   fs::remove_all(d);
 }
 
-TEST_CASE("[Check.golden] a symbolic dimension without --dim is refused, naming the input and the dim", "[golden]") {
+TEST_CASE("[Check.golden] a symbolic dimension without --dim is a usage error, naming the input and the dim", "[golden]") {
   const auto m = three_ops().load();
   const auto d = temp_dir("nodim");
   const auto msg = refusal_message([&] { golden::write(m, d.string(), {}); });
   CHECK(msg.find("'X'") != std::string::npos);
   CHECK(msg.find("--dim N=SIZE") != std::string::npos);
-  CHECK(refusal_id([&] { golden::write(m, d.string(), {}); }) == "Check.golden");
+  CHECK(failure_kind([&] { golden::write(m, d.string(), {}); }) == Failure::Usage);
   golden::Options o;
   o.dims = {{"N", 1}, {"K", 2}};  // K names no dimension
-  CHECK(refusal_id([&] { golden::write(m, d.string(), o); }) == "Check.golden");
+  CHECK(failure_kind([&] { golden::write(m, d.string(), o); }) == Failure::Usage);
+  CHECK_FALSE(fs::exists(d));  // nothing written
   fs::remove_all(d);
 }
 
@@ -204,13 +202,13 @@ TEST_CASE("[Check.golden] the grid values k/2 are exact: 1.5 and -4 in every flo
   golden::Stream s16(1, 0, 0);
   const Tensor h = golden::draw(DType::Float16, {4000}, s16);
   bool h15 = false, hm4 = false;
-  for (auto x : h.values<float16>()) h15 = h15 || x.bits == 0x3E00, hm4 = hm4 || x.bits == 0xC400;
+  for (auto x : h.values<float16>()) h15 = h15 || sonnx::bits(x) == 0x3E00, hm4 = hm4 || sonnx::bits(x) == 0xC400;
   CHECK(h15);
   CHECK(hm4);
   golden::Stream sb(1, 0, 0);
   const Tensor bf = golden::draw(DType::BFloat16, {4000}, sb);
   bool b15 = false, bm4 = false;
-  for (auto x : bf.values<bfloat16>()) b15 = b15 || x.bits == 0x3FC0, bm4 = bm4 || x.bits == 0xC080;
+  for (auto x : bf.values<bfloat16>()) b15 = b15 || sonnx::bits(x) == 0x3FC0, bm4 = bm4 || sonnx::bits(x) == 0xC080;
   CHECK(b15);
   CHECK(bm4);
 }

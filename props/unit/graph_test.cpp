@@ -17,17 +17,32 @@ int resolved(const std::string& op, std::int64_t opset, const std::vector<std::s
   for (const auto& i : ins)
     if (i != "X" && !i.empty()) b.input(i);
   b.node(op, ins, {"Y"});
-  return b.load().nodes().at(0).version;
+  return b.load({.assume_opset_reviewed = opset > graph::kReviewedOpset}).nodes().at(0).version;
 }
 
 int constant_version(std::int64_t opset) {
   ModelBuilder b(opset);
   b.output("C");
   attr_tensor(b.node("Constant", {}, {"C"}), "value", tp_f32("", {1}, {1}));
-  return b.load().nodes().at(0).version;
+  return b.load({.assume_opset_reviewed = opset > graph::kReviewedOpset}).nodes().at(0).version;
 }
 
 }  // namespace
+
+TEST_CASE("[Graph.opset.reviewed] an opset above 21 is refused unless --assume-opset-reviewed", "[graph]") {
+  auto model = [](std::int64_t opset) {
+    ModelBuilder b(opset);
+    b.input("X").output("Y");
+    b.node("Max", {"X"}, {"Y"});
+    return b;
+  };
+  CHECK(graph::kReviewedOpset == 21);  // the spec's sentence: "reviewed ... up to 21"
+  CHECK(refusal_id([&] { model(21).load(); }) == "");
+  CHECK(refusal_id([&] { model(22).load(); }) == "Graph.opset.reviewed");
+  CHECK(refusal_id([&] { model(99).load(); }) == "Graph.opset.reviewed");
+  CHECK(refusal_id([&] { model(99).load({.assume_opset_reviewed = true}); }) == "");
+  CHECK(model(99).load({.assume_opset_reviewed = true}).nodes().at(0).version == 13);  // the table's newest
+}
 
 // ---------------------------------------------------------------------------------------------
 // Version resolution
@@ -568,4 +583,60 @@ TEST_CASE("[Graph.order.topological] an intermediate read by two later nodes liv
   CHECK(out[0].tensor.shape() == Shape{2, 2});
   CHECK(values<float>(out[0].tensor) == std::vector<float>{4, 4, 5, 5});
   CHECK(model.run_all(feeds).size() == 6);  // A, B, M, R, H, Y
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue #12: requirement-based tests written for mutants that survived the suite
+
+TEST_CASE("[Graph.opset.domain] the default domain imported twice: refused at different versions, accepted at the same",
+          "[graph]") {
+  ModelBuilder b(13);
+  auto* again = b.m.add_opset_import();
+  again->set_domain("ai.onnx");
+  again->set_version(11);
+  b.input("X").output("Y");
+  b.node("Max", {"X"}, {"Y"});
+  CHECK(refusal_id([&] { b.load(); }) == "Graph.opset.domain");
+  again->set_version(13);  // "" and "ai.onnx" at one version: one import
+  CHECK(b.load().opset() == 13);
+}
+
+TEST_CASE("[Common.tensor.shape] a graph input or output declaring a negative dimension is refused", "[graph]") {
+  ModelBuilder b(13);
+  b.input("X", TensorProto::FLOAT, Dims{{2, 3}}).output("Y");
+  b.node("Max", {"X"}, {"Y"});
+  b.g().mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(1)->set_dim_value(-3);
+  CHECK(refusal_id([&] { b.load(); }) == "Common.tensor.shape");
+  ModelBuilder c(13);
+  c.input("X").output("Y", TensorProto::FLOAT, Dims{{-1}});  // -1 here is a symbolic dim "N"
+  c.node("Max", {"X"}, {"Y"});
+  c.g().mutable_output(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0)->set_dim_value(-1);
+  CHECK(refusal_id([&] { c.load(); }) == "Common.tensor.shape");
+}
+
+TEST_CASE("[Graph.output.declared] a value declared twice as a graph output is returned twice, whole", "[graph]") {
+  // Y = Max(X) listed as outputs 0 and 1: both are X's values [1, 2, 3], in declaration order.
+  ModelBuilder b(13);
+  b.input("X").output("Y").output("Y");
+  b.node("Max", {"X"}, {"Y"});
+  const auto out = b.load().run({{"X", f32({3}, {1, 2, 3})}});
+  REQUIRE(out.size() == 2);
+  for (const auto& o : out) {
+    CHECK(o.name == "Y");
+    CHECK(o.tensor.shape() == Shape{3});
+    CHECK(values<float>(o.tensor) == std::vector<float>{1, 2, 3});
+  }
+}
+
+TEST_CASE("[Graph.constant] value_float gives a rank-0 tensor: Max with it keeps X's shape", "[graph]") {
+  // X [3] = [1, 5, 2], c = 4 of shape (): Max(X, c) has shape [3]; Max(c, c) has shape ().
+  ModelBuilder b(13);
+  b.input("X").output("Y").output("C");
+  attr_float(b.node("Constant", {}, {"c"}), "value_float", 4.0f);
+  b.node("Max", {"X", "c"}, {"Y"});
+  b.node("Max", {"c", "c"}, {"C"});
+  const auto out = b.load().run({{"X", f32({3}, {1, 5, 2})}});
+  CHECK(output(out, "Y").shape() == Shape{3});
+  CHECK(output(out, "C").shape() == Shape{});
+  CHECK(values<float>(output(out, "C")) == std::vector<float>{4});
 }

@@ -109,7 +109,9 @@ struct ModelBuilder {
     return *n;
   }
   std::string bytes() const { return m.SerializeAsString(); }
-  graph::Model load() const { return graph::Model::from_bytes(bytes(), "test model"); }
+  graph::Model load(const graph::LoadOptions& options = {}) const {
+    return graph::Model::from_bytes(bytes(), "test model", options);
+  }
 };
 
 using Feeds = std::vector<io::NamedTensor>;

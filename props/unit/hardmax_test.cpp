@@ -25,12 +25,12 @@ TEST_CASE("[Hardmax.float.zero] [-0, +0] puts the 1 at index 1, [+0, -0] at inde
 TEST_CASE("[Hardmax.float.values] the written values are exactly 1 and +0", "[hardmax]") {
   auto y = hardmax(13, f32({3}, {-0.0f, -kInf, -1}), 0);  // max is -0 at index 0
   CHECK(bits(y) == std::vector<std::uint32_t>{0x3F800000u, 0u, 0u});
-  auto h = hardmax(13, make_tensor<float16>({2}, {{0xFC00}, {0xBC00}}), 0);  // [-Inf, -1]
-  CHECK(values<float16>(h)[0].bits == 0x0000);
-  CHECK(values<float16>(h)[1].bits == 0x3C00);
-  auto b = hardmax(13, make_tensor<bfloat16>({2}, {{0x3F80}, {0x3F80}}), 0);
-  CHECK(values<bfloat16>(b)[0].bits == 0x3F80);
-  CHECK(values<bfloat16>(b)[1].bits == 0x0000);
+  auto h = hardmax(13, make_tensor<float16>({2}, {float16{0xFC00}, float16{0xBC00}}), 0);  // [-Inf, -1]
+  CHECK(sonnx::bits(values<float16>(h)[0]) == 0x0000);
+  CHECK(sonnx::bits(values<float16>(h)[1]) == 0x3C00);
+  auto b = hardmax(13, make_tensor<bfloat16>({2}, {bfloat16{0x3F80}, bfloat16{0x3F80}}), 0);
+  CHECK(sonnx::bits(values<bfloat16>(b)[0]) == 0x3F80);
+  CHECK(sonnx::bits(values<bfloat16>(b)[1]) == 0x0000);
 }
 
 TEST_CASE("[Hardmax.float.formula] [Hardmax.axis.normalise] axis 0 of a rank-3 tensor, -3 names it too", "[hardmax]") {
@@ -69,12 +69,33 @@ TEST_CASE("[Hardmax.err.axis-range] rank 0, axis = r, axis < -r, negative axis i
 
 TEST_CASE("[Hardmax.err.dtype] [Hardmax.v13] float types only, bfloat16 from version 13", "[hardmax][error]") {
   CHECK(refusal_id([] { hardmax(13, make_tensor<std::int32_t>({1}, {1}), 0); }) == "Hardmax.err.dtype");
-  CHECK(refusal_id([] { hardmax(11, make_tensor<bfloat16>({1}, {{0}}), 0); }) == "Hardmax.err.dtype");
-  CHECK(refusal_id([] { hardmax(13, make_tensor<bfloat16>({1}, {{0}}), 0); }) == "");
+  CHECK(refusal_id([] { hardmax(11, make_tensor<bfloat16>({1}, {bfloat16{0}}), 0); }) == "Hardmax.err.dtype");
+  CHECK(refusal_id([] { hardmax(13, make_tensor<bfloat16>({1}, {bfloat16{0}}), 0); }) == "");
 }
 
 TEST_CASE("[Common.gr.defaults] default axis: 1 before version 13, -1 from 13", "[hardmax]") {
   CHECK(ops::hardmax_default_axis(1) == 1);
   CHECK(ops::hardmax_default_axis(11) == 1);
   CHECK(ops::hardmax_default_axis(13) == -1);
+}
+
+// A long row (issue #12, mutant runs-10): the first NaN decides wherever it stands.
+TEST_CASE("[Hardmax.float.nan] [Common.dtype.float16] a row of 40 elements holding two NaNs: 1 at the first", "[hardmax]") {
+  // V = 1 everywhere but V[5] = a negative NaN, V[20] = a positive NaN: h(V) = 5.
+  std::vector<float16> v(40, float16{0x3C00});
+  v[5] = float16{0xFE01};
+  v[20] = float16{0x7E00};
+  std::vector<std::uint16_t> want(40, 0x0000);
+  want[5] = 0x3C00;
+  CHECK(bits16(hardmax(13, make_tensor<float16>({40}, v), 0)) == want);
+}
+
+// Issue #12 (mutant hardmax-11): more sequences side by side than one block of columns.
+TEST_CASE("[Hardmax.float.formula] [Hardmax.v13] axis 0 of [2, 300]: every one of the 300 columns gets its 1", "[hardmax]") {
+  // X[0][c] = 0, X[1][c] = 1 for every c: h = 1 in each column, so Y[0][c] = 0 and Y[1][c] = 1.
+  std::vector<float> x(600, 0.0f);
+  std::fill(x.begin() + 300, x.end(), 1.0f);
+  std::vector<float> want(600, 0.0f);
+  std::fill(want.begin() + 300, want.end(), 1.0f);
+  CHECK(values<float>(hardmax(13, f32({2, 300}, x), 0)) == want);
 }

@@ -71,23 +71,23 @@ TEST_CASE("[Max.int.formula] integers: extremes of int8, uint64, int64", "[max]"
 
 TEST_CASE("[Max.float.formula] [Common.dtype.float16] float16 patterns: +0 over -0, NaN absorbs, Inf", "[max]") {
   // 0x8000 = -0, 0x0000 = +0, 0x7E01 NaN, 0x3C00 = 1, 0x7C00 = +Inf, 0x0001 = 2^-24 (subnormal)
-  auto y = run(13, {make_tensor<float16>({4}, {{0x8000}, {0x3C00}, {0x7C00}, {0x0001}}),
-                    make_tensor<float16>({4}, {{0x0000}, {0x7E01}, {0x3C00}, {0x8001}})});
+  auto y = run(13, {make_tensor<float16>({4}, {float16{0x8000}, float16{0x3C00}, float16{0x7C00}, float16{0x0001}}),
+                    make_tensor<float16>({4}, {float16{0x0000}, float16{0x7E01}, float16{0x3C00}, float16{0x8001}})});
   auto v = values<float16>(y);
-  CHECK(v[0].bits == 0x0000);
-  CHECK(v[1].bits == 0x7E01);
-  CHECK(v[2].bits == 0x7C00);
-  CHECK(v[3].bits == 0x0001);
+  CHECK(sonnx::bits(v[0]) == 0x0000);
+  CHECK(sonnx::bits(v[1]) == 0x7E01);
+  CHECK(sonnx::bits(v[2]) == 0x7C00);
+  CHECK(sonnx::bits(v[3]) == 0x0001);
 }
 
 TEST_CASE("[Max.v13] [Common.dtype.bfloat16] bfloat16: -1 vs -2, NaN, -0 vs +0", "[max]") {
   // bfloat16: 0xBF80 = -1, 0xC000 = -2, 0x7FC1 NaN, 0x8000 = -0
-  auto y = run(13, {make_tensor<bfloat16>({3}, {{0xBF80}, {0x7FC1}, {0x8000}}),
-                    make_tensor<bfloat16>({3}, {{0xC000}, {0x3F80}, {0x0000}})});
+  auto y = run(13, {make_tensor<bfloat16>({3}, {bfloat16{0xBF80}, bfloat16{0x7FC1}, bfloat16{0x8000}}),
+                    make_tensor<bfloat16>({3}, {bfloat16{0xC000}, bfloat16{0x3F80}, bfloat16{0x0000}})});
   auto v = values<bfloat16>(y);
-  CHECK(v[0].bits == 0xBF80);
-  CHECK(v[1].bits == 0x7FC1);
-  CHECK(v[2].bits == 0x0000);
+  CHECK(sonnx::bits(v[0]) == 0xBF80);
+  CHECK(sonnx::bits(v[1]) == 0x7FC1);
+  CHECK(sonnx::bits(v[2]) == 0x0000);
 }
 
 TEST_CASE("[Max.err.arity] no input is refused", "[max][error]") {
@@ -101,8 +101,8 @@ TEST_CASE("[Max.err.type] inputs of different types are refused", "[max][error]"
 TEST_CASE("[Max.err.dtype] [Max.v8] [Max.v12] [Max.v13] type constraints of each version", "[max][error]") {
   CHECK(refusal_id([] { run(8, {make_tensor<std::int32_t>({1}, {1})}); }) == "Max.err.dtype");
   CHECK(refusal_id([] { run(12, {make_tensor<std::int32_t>({1}, {1})}); }) == "");
-  CHECK(refusal_id([] { run(12, {make_tensor<bfloat16>({1}, {{0}})}); }) == "Max.err.dtype");
-  CHECK(refusal_id([] { run(13, {make_tensor<bfloat16>({1}, {{0}})}); }) == "");
+  CHECK(refusal_id([] { run(12, {make_tensor<bfloat16>({1}, {bfloat16{0}})}); }) == "Max.err.dtype");
+  CHECK(refusal_id([] { run(13, {make_tensor<bfloat16>({1}, {bfloat16{0}})}); }) == "");
   CHECK(refusal_id([] { run(13, {make_tensor<bool>({1}, {true})}); }) == "Max.err.dtype");
   CHECK(refusal_id([] { run(1, {make_tensor<std::int8_t>({1}, {1})}); }) == "Max.err.dtype");
 }

@@ -79,9 +79,9 @@ TEST_CASE("[ReduceMax.float.empty] an empty reduced set gives -Inf", "[reducemax
 
 TEST_CASE("[ReduceMax.float.empty] [Common.dtype.float16] [Common.dtype.bfloat16] -Inf patterns of the 16-bit floats", "[reducemax]") {
   auto h = reduce_max(13, make_tensor<float16>({0}, {}), P(std::nullopt, 0));
-  CHECK(values<float16>(h)[0].bits == 0xFC00);
+  CHECK(sonnx::bits(values<float16>(h)[0]) == 0xFC00);
   auto b = reduce_max(13, make_tensor<bfloat16>({2, 0}, {}), P(std::nullopt, 0));
-  CHECK(values<bfloat16>(b)[0].bits == 0xFF80);
+  CHECK(sonnx::bits(values<bfloat16>(b)[0]) == 0xFF80);
 }
 
 TEST_CASE("[ReduceMax.int.empty] [ReduceMax.int.formula] integer minimum on an empty set, integer maxima", "[reducemax]") {
@@ -127,7 +127,7 @@ TEST_CASE("[ReduceMax.err.dtype] [ReduceMax.v1] [ReduceMax.v12] [ReduceMax.v13] 
   CHECK(refusal_id([] { reduce_max(12, make_tensor<std::int8_t>({1}, {1}), P(std::nullopt)); }) == "");
   CHECK(refusal_id([] { reduce_max(20, make_tensor<std::int16_t>({1}, {1}), P(std::nullopt)); }) == "ReduceMax.err.dtype");
   CHECK(refusal_id([] { reduce_max(20, make_tensor<std::uint16_t>({1}, {1}), P(std::nullopt)); }) == "ReduceMax.err.dtype");
-  CHECK(refusal_id([] { reduce_max(12, make_tensor<bfloat16>({1}, {{0}}), P(std::nullopt)); }) == "ReduceMax.err.dtype");
+  CHECK(refusal_id([] { reduce_max(12, make_tensor<bfloat16>({1}, {bfloat16{0}}), P(std::nullopt)); }) == "ReduceMax.err.dtype");
   CHECK(refusal_id([] { reduce_max(18, make_tensor<bool>({1}, {true}), P(std::nullopt)); }) == "ReduceMax.err.dtype");
 }
 
@@ -135,4 +135,28 @@ TEST_CASE("[ReduceMax.err.axes-input] the axes input is an int64 tensor of rank 
   CHECK(refusal_id([] { ops::axes_from_input(make_tensor<std::int32_t>({1}, {0})); }) == "ReduceMax.err.axes-input");
   CHECK(refusal_id([] { ops::axes_from_input(make_tensor<std::int64_t>({}, {0})); }) == "ReduceMax.err.axes-input");
   CHECK(ops::axes_from_input(make_tensor<std::int64_t>({2}, {0, -1})) == std::vector<std::int64_t>{0, -1});
+}
+
+// Long reduced sets (issue #12, mutants runs-10 and runs-12): the formula and the NaN rule hold for
+// a set of any length, wherever its greatest element or its first NaN stands.
+TEST_CASE("[ReduceMax.float.formula] sets of 5000 elements: the greatest wherever it stands", "[reducemax]") {
+  // X [3, 5000], every element -1 except X[0][0] = 7, X[1][4095] = 8, X[2][4999] = 9; axis 1 -> [7, 8, 9]
+  std::vector<float> x(3 * 5000, -1.0f);
+  x[0 * 5000 + 0] = 7;
+  x[1 * 5000 + 4095] = 8;
+  x[2 * 5000 + 4999] = 9;
+  auto y = reduce_max(13, f32({3, 5000}, x), P(std::vector<std::int64_t>{1}, 0));
+  CHECK(values<float>(y) == std::vector<float>{7, 8, 9});
+}
+
+TEST_CASE("[ReduceMax.float.nan] [Common.order.nan-payload] [Common.dtype.float16] [Common.dtype.bfloat16] a set of 40 elements holding two NaNs gives the first, bit for bit", "[reducemax]") {
+  // X [40] = 1 everywhere but X[5] = a negative NaN, X[20] = a positive NaN: Y = X[5]'s bits.
+  std::vector<float16> h(40, float16{0x3C00});
+  h[5] = float16{0xFE01};
+  h[20] = float16{0x7E00};
+  CHECK(bits16(reduce_max(13, make_tensor<float16>({40}, h), P(std::nullopt, 0))) == std::vector<std::uint16_t>{0xFE01});
+  std::vector<bfloat16> b(40, bfloat16{0x3F80});
+  b[5] = bfloat16{0xFFC1};
+  b[20] = bfloat16{0x7FC0};
+  CHECK(bits16(reduce_max(18, make_tensor<bfloat16>({40}, b), P(std::nullopt, 0))) == std::vector<std::uint16_t>{0xFFC1});
 }

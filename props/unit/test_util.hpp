@@ -4,9 +4,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/error.hpp"
 #include "core/tensor.hpp"
@@ -57,15 +60,25 @@ inline std::vector<std::byte> from_hex(const char* hex) {
 inline std::vector<std::uint16_t> bits16(const Tensor& t) {
   std::vector<std::uint16_t> out;
   if (t.dtype() == DType::Float16)
-    for (auto h : t.values<float16>()) out.push_back(h.bits);
+    for (auto h : t.values<float16>()) out.push_back(sonnx::bits(h));
   else
-    for (auto h : t.values<bfloat16>()) out.push_back(h.bits);
+    for (auto h : t.values<bfloat16>()) out.push_back(sonnx::bits(h));
   return out;
 }
 
 template <class T> std::vector<T> values(const Tensor& t) {
   auto s = t.values<T>();
   return {s.begin(), s.end()};
+}
+
+// The kind of the SpecError thrown by f (refusal, I/O failure, usage error), or nullopt if none was thrown.
+template <class F> std::optional<Failure> failure_kind(F&& f) {
+  try {
+    f();
+  } catch (const SpecError& e) {
+    return e.kind();
+  }
+  return std::nullopt;
 }
 
 // The spec ID of the SpecError thrown by f, or "" if none was thrown.
@@ -77,5 +90,31 @@ template <class F> std::string refusal_id(F&& f) {
   }
   return "";
 }
+
+// A path under the system temporary folder, unique to this process and call, that does not exist
+// yet: "<prefix>-<name>-<pid>-<n>".
+inline std::filesystem::path fresh_path(const std::string& prefix, const std::string& name = "") {
+  static int counter = 0;
+  auto p = std::filesystem::temp_directory_path() /
+           (prefix + (name.empty() ? "" : "-" + name) + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::filesystem::remove_all(p);
+  return p;
+}
+
+// A fresh folder under the system temporary folder, removed with everything in it at the end of
+// the test; `dir / "file"` names a file in it.
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& prefix = "sonnx-test") : path(fresh_path(prefix)) {
+    std::filesystem::create_directories(path);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string operator/(const std::string& file) const { return (path / file).string(); }
+};
 
 }  // namespace sonnx::test

@@ -9,22 +9,13 @@
 #include <cstring>
 #include <string>
 
+#include "core/order.hpp"
 #include "core/tensor.hpp"
 
 namespace sonnx {
 
 // The bit pattern of one element, as an unsigned integer of its width (bool: 0 or 1).
-template <class T> std::uint64_t bit_pattern(T x) {
-  if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) {
-    return x.bits;
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return x ? 1 : 0;
-  } else {
-    std::uint64_t u = 0;  // little-endian host: the low sizeof(T) bytes
-    std::memcpy(&u, &x, sizeof x);
-    return u;
-  }
-}
+template <class T> std::uint64_t bit_pattern(T x) { return bits_of(x); }
 
 // The bit pattern of element `offset` of `t`, as an unsigned integer of the element's width.
 std::uint64_t element_bits(const Tensor& t, std::int64_t offset);

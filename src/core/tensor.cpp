@@ -1,7 +1,10 @@
 #include "core/tensor.hpp"
 
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+
+#include "core/extent.hpp"
 
 namespace sonnx {
 
@@ -24,19 +27,9 @@ std::uint64_t max_tensor_bytes() {
 }
 
 std::int64_t checked_element_count(const Shape& shape, DType t, const std::string& what) {
-  std::int64_t count = 1;
-  bool empty = false;
-  for (std::int64_t d : shape) {
+  for (std::int64_t d : shape)
     if (d < 0) refuse("Common.tensor.shape", "{} has a negative dimension in shape {}", what, to_string(shape));
-    if (d == 0) empty = true;
-  }
-  if (empty) return 0;  // [Common.tensor.empty]
-  for (std::int64_t d : shape) {
-    if (count > std::numeric_limits<std::int64_t>::max() / d)
-      refuse("Common.tensor.size-limit", "{} of shape {} has more elements than int64 can count", what,
-             to_string(shape));
-    count *= d;
-  }
+  const std::int64_t count = checked_product(shape, what + " of shape " + to_string(shape));  // 0 when empty
   const std::uint64_t limit = max_tensor_bytes();
   const auto size = static_cast<std::uint64_t>(info(t).size);
   if (static_cast<std::uint64_t>(count) > limit / size)
@@ -46,14 +39,15 @@ std::int64_t checked_element_count(const Shape& shape, DType t, const std::strin
   return count;
 }
 
-Tensor::Tensor(DType t, Shape shape, const std::string& what)
+Tensor::Tensor(DType t, Shape shape, const std::string& what, Fill fill)
     : dtype_(t), shape_(std::move(shape)) {
   count_ = checked_element_count(shape_, t, what);
-  bytes_.assign(static_cast<std::size_t>(count_) * info(t).size, std::byte{0});
+  bytes_ = Buffer(static_cast<std::size_t>(count_) * info(t).size, fill);
 }
 
 bool Tensor::bitwise_equal(const Tensor& other) const {
-  return dtype_ == other.dtype_ && shape_ == other.shape_ && bytes_ == other.bytes_;
+  return dtype_ == other.dtype_ && shape_ == other.shape_ && bytes_.size() == other.bytes_.size() &&
+         (bytes_.size() == 0 || std::memcmp(bytes_.data(), other.bytes_.data(), bytes_.size()) == 0);
 }
 
 }  // namespace sonnx

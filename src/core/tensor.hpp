@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/buffer.hpp"
 #include "core/dtype.hpp"
 
 namespace sonnx {
@@ -27,8 +28,9 @@ std::uint64_t max_tensor_bytes();
 class Tensor {
  public:
   Tensor() = default;
-  // A tensor of `shape` whose elements are all-zero bit patterns (+0, 0, False).
-  Tensor(DType t, Shape shape, const std::string& what = "tensor");
+  // A tensor of `shape` whose elements are all-zero bit patterns (+0, 0, False); with
+  // Fill::Unspecified, elements the caller must write, every one, before any is read (core/buffer.hpp).
+  Tensor(DType t, Shape shape, const std::string& what = "tensor", Fill fill = Fill::Zero);
 
   DType dtype() const { return dtype_; }
   const Shape& shape() const { return shape_; }
@@ -44,8 +46,8 @@ class Tensor {
     check_type<T>();
     return {reinterpret_cast<const T*>(bytes_.data()), static_cast<std::size_t>(count_)};
   }
-  std::span<std::byte> bytes() { return bytes_; }
-  std::span<const std::byte> bytes() const { return bytes_; }
+  std::span<std::byte> bytes() { return bytes_.span(); }
+  std::span<const std::byte> bytes() const { return bytes_.span(); }
 
   // Same dtype, shape and bit patterns.
   bool bitwise_equal(const Tensor& other) const;
@@ -59,7 +61,7 @@ class Tensor {
   DType dtype_ = DType::Float;
   Shape shape_{0};
   std::int64_t count_ = 0;
-  std::vector<std::byte> bytes_;
+  Buffer bytes_;
 };
 
 // Builds a tensor from values (tests and examples).

@@ -131,7 +131,7 @@ const ops::OpVersion& resolve_operator(const std::string& op_type, std::int64_t 
   try {
     return ops::resolve(op_type, opset);
   } catch (const SpecError& e) {
-    throw SpecError(e.id(), fmt::format("{}: {}", label, e.what()));
+    throw SpecError(e.id(), fmt::format("{}: {}", label, e.what()), e.kind());
   }
 }
 
@@ -149,7 +149,7 @@ struct Model::Impl {
   std::vector<NodeInfo> nodes;                 // evaluation order
   std::vector<Step> steps;                     // steps[i] runs nodes[i]
 
-  void load(const onnx::ModelProto& m);
+  void load(const onnx::ModelProto& m, const LoadOptions& options);
   // Runs the graph; the returned map holds every live value (all of them when keep_all).
   struct Values {
     std::map<std::string, const Tensor*> live;
@@ -158,9 +158,15 @@ struct Model::Impl {
   void evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_all, Values& values) const;
 };
 
-void Model::Impl::load(const onnx::ModelProto& m) {
+void Model::Impl::load(const onnx::ModelProto& m, const LoadOptions& options) {
   if (!m.has_graph()) refuse("Graph.model.parse", "the model has no graph");
   opset = default_opset(m);
+  if (opset > kReviewedOpset && !options.assume_opset_reviewed)  // [Graph.opset.reviewed]
+    refuse("Graph.opset.reviewed",
+           "the model imports default-domain opset {}; this specification has been reviewed against opsets up to {} "
+           "(a newer opset may define versions it does not describe); --assume-opset-reviewed runs it with the "
+           "versions of opset {}",
+           opset, kReviewedOpset, kReviewedOpset);
   const onnx::GraphProto& g = m.graph();
 
   // [Common.gr.sparse] [Graph.initializer] [Graph.external-data]
@@ -230,8 +236,10 @@ void Model::Impl::load(const onnx::ModelProto& m) {
       try {
         step.op->check_attributes(step.attributes);  // [Graph.node.attributes] at load, before any node runs
       } catch (const SpecError& e) {
-        throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()));
+        throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()), e.kind());
       }
+      info.op = step.op;
+      info.attributes = step.attributes;
     }
     io[i] = {step.label, info.inputs, info.outputs};
   }
@@ -279,7 +287,7 @@ void Model::Impl::evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_
       try {
         results = step.op->run(in, step.attributes);
       } catch (const SpecError& e) {  // the operator's refusal, naming the node
-        throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()));
+        throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()), e.kind());
       }
       if (results.size() != static_cast<std::size_t>(step.op->outputs))
         throw std::logic_error(fmt::format("{} returned {} outputs", step.label, results.size()));
@@ -309,27 +317,29 @@ Model::Model(Model&&) noexcept = default;
 Model& Model::operator=(Model&&) noexcept = default;
 Model::~Model() = default;
 
-Model Model::load(const std::string& path) {
+Model Model::load(const std::string& path, const LoadOptions& options) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  if (!fs::exists(status)) refuse("Graph.model.parse", "model '{}' does not exist", path);
-  if (!fs::is_regular_file(status)) refuse("Graph.model.parse", "model '{}' is not a regular file", path);
+  if (!fs::exists(status)) io_failure("Graph.model.parse", "model '{}' does not exist", path);
+  if (!fs::is_regular_file(status)) io_failure("Graph.model.parse", "model '{}' is not a regular file", path);
   const auto size = fs::file_size(path, ec);
-  if (ec) refuse("Graph.model.parse", "model '{}' cannot be read: {}", path, ec.message());
+  if (ec) io_failure("Graph.model.parse", "model '{}' cannot be read: {}", path, ec.message());
   if (size > max_model_bytes())  // checked before reading
     refuse("Graph.model.parse", "model '{}' is {} bytes, above the {}-byte limit (protobuf, SONNX_REF_MAX_BYTES)",
            path, size, max_model_bytes());
   std::ifstream in(path, std::ios::binary);
   std::string bytes(static_cast<std::size_t>(size), '\0');
   if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(size)))
-    refuse("Graph.model.parse", "model '{}' cannot be read", path);
-  return from_owned_bytes(std::move(bytes), fmt::format("model '{}'", path));
+    io_failure("Graph.model.parse", "model '{}' cannot be read", path);
+  return from_owned_bytes(std::move(bytes), fmt::format("model '{}'", path), options);
 }
 
-Model Model::from_bytes(const std::string& bytes, const std::string& what) { return from_owned_bytes(bytes, what); }
+Model Model::from_bytes(const std::string& bytes, const std::string& what, const LoadOptions& options) {
+  return from_owned_bytes(bytes, what, options);
+}
 
-Model Model::from_owned_bytes(std::string bytes, const std::string& what) {
+Model Model::from_owned_bytes(std::string bytes, const std::string& what, const LoadOptions& options) {
   if (bytes.size() > max_model_bytes())
     refuse("Graph.model.parse", "{} is {} bytes, above the {}-byte limit", what, bytes.size(), max_model_bytes());
   onnx::ModelProto proto;
@@ -340,9 +350,9 @@ Model Model::from_owned_bytes(std::string bytes, const std::string& what) {
   Model model;
   model.impl_->bytes = std::move(bytes);
   try {
-    model.impl_->load(proto);
+    model.impl_->load(proto, options);
   } catch (const SpecError& e) {
-    throw SpecError(e.id(), fmt::format("{}: {}", what, e.what()));
+    throw SpecError(e.id(), fmt::format("{}: {}", what, e.what()), e.kind());
   }
   return model;
 }

@@ -9,6 +9,7 @@
 
 #include "core/tensor.hpp"
 #include "io/io.hpp"
+#include "ops/registry.hpp"
 
 namespace sonnx::graph {
 
@@ -29,18 +30,28 @@ struct NodeInfo {
   int version;            // resolved since_version
   std::vector<std::string> inputs;   // "" = absent optional input
   std::vector<std::string> outputs;
+  const ops::OpVersion* op = nullptr;  // the operator version (nullptr for a Constant node)
+  ops::Attributes attributes;          // as converted and checked at load ([Graph.node.attributes])
 };
 
 // The model file size limit: the smaller of protobuf's 2 GiB message limit and the tensor byte
 // limit ([Common.tensor.size-limit], SONNX_REF_MAX_BYTES). Checked before the file is read.
 std::uint64_t max_model_bytes();
 
+// [Graph.opset.reviewed] The newest default-domain opset this specification has been reviewed against.
+inline constexpr std::int64_t kReviewedOpset = 21;
+
+struct LoadOptions {
+  // [Graph.opset.reviewed] accept an opset above kReviewedOpset (--assume-opset-reviewed).
+  bool assume_opset_reviewed = false;
+};
+
 class Model {
  public:
   // [Graph.model.parse] Loads and checks the model (opsets, domains, operators, attributes,
   // topological order, initializers, external data); refuses with SpecError.
-  static Model load(const std::string& path);
-  static Model from_bytes(const std::string& bytes, const std::string& what);
+  static Model load(const std::string& path, const LoadOptions& options = {});
+  static Model from_bytes(const std::string& bytes, const std::string& what, const LoadOptions& options = {});
 
   const std::vector<ValueInfo>& inputs() const;    // graph inputs that must be fed (not initializers)
   // [Graph.initializer] graph inputs that also have an initializer: a feed may override them.
@@ -64,7 +75,7 @@ class Model {
 
  private:
   Model();
-  static Model from_owned_bytes(std::string bytes, const std::string& what);  // no copy of the file
+  static Model from_owned_bytes(std::string bytes, const std::string& what, const LoadOptions& options);  // no copy
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -13,20 +13,20 @@ namespace fs = std::filesystem;
 std::vector<std::byte> read_file(const std::string& path, const std::string& clause) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) refuse(clause, "{}: no such file", path);
-  if (fs::is_directory(status)) refuse(clause, "{}: is a directory, not a file", path);
-  if (!fs::is_regular_file(status)) refuse(clause, "{}: not a regular file", path);
+  if (ec || !fs::exists(status)) io_failure(clause, "{}: no such file", path);
+  if (fs::is_directory(status)) io_failure(clause, "{}: is a directory, not a file", path);
+  if (!fs::is_regular_file(status)) io_failure(clause, "{}: not a regular file", path);
   const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) refuse(clause, "{}: cannot read its size", path);
+  if (ec) io_failure(clause, "{}: cannot read its size", path);
   const std::uint64_t limit = max_tensor_bytes() + kFileAllowance;
   if (size > limit)  // [Common.tensor.size-limit] before allocating
     refuse("Common.tensor.size-limit", "{}: file of {} bytes exceeds the {}-byte limit (SONNX_REF_MAX_BYTES)",
            path, size, max_tensor_bytes());
   std::ifstream f(path, std::ios::binary);
-  if (!f) refuse(clause, "{}: cannot open for reading", path);
+  if (!f) io_failure(clause, "{}: cannot open for reading", path);
   std::vector<std::byte> bytes(static_cast<std::size_t>(size));
   f.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
-  if (static_cast<std::uintmax_t>(f.gcount()) != size) refuse(clause, "{}: read error", path);
+  if (static_cast<std::uintmax_t>(f.gcount()) != size) io_failure(clause, "{}: read error", path);
   return bytes;
 }
 
@@ -34,7 +34,7 @@ void write_file(const std::string& path, std::span<const std::byte> bytes, const
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   if (f) f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   if (f) f.close();
-  if (!f) refuse(clause, "{}: cannot write", path);
+  if (!f) io_failure(clause, "{}: cannot write", path);
 }
 
 namespace {
@@ -57,16 +57,16 @@ std::optional<int> file_number(const std::string& file, const std::string& prefi
 
 std::vector<NamedTensor> read_test_data_set(const std::string& dir, const std::string& prefix) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) refuse("IO.testdata.folder", "{}: not a directory", dir);
+  if (!fs::is_directory(dir, ec)) io_failure("IO.testdata.folder", "{}: not a directory", dir);
   std::map<int, std::string> files;  // K -> path
   fs::directory_iterator it(dir, ec);
-  if (ec) refuse("IO.testdata.folder", "{}: cannot list: {}", dir, ec.message());
+  if (ec) io_failure("IO.testdata.folder", "{}: cannot list: {}", dir, ec.message());
   for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) refuse("IO.testdata.folder", "{}: cannot list: {}", dir, ec.message());
+    if (ec) io_failure("IO.testdata.folder", "{}: cannot list: {}", dir, ec.message());
     const std::string file = it->path().filename().string();
     if (const auto k = file_number(file, prefix, dir)) files[*k] = it->path().string();
   }
-  if (ec) refuse("IO.testdata.folder", "{}: cannot list: {}", dir, ec.message());
+  if (ec) io_failure("IO.testdata.folder", "{}: cannot list: {}", dir, ec.message());
   // [IO.testdata.folder] prefix_0.pb, prefix_1.pb, ... without gaps, read in K order.
   std::vector<NamedTensor> out;
   int expected = 0;

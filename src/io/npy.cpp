@@ -3,13 +3,14 @@
 //   "\x93NUMPY" major minor | header length (u16 LE for v1.0, u32 LE for v2.0/v3.0) |
 //   header: a Python dict literal {'descr': ..., 'fortran_order': ..., 'shape': (...)} padded
 //   with spaces and ended by '\n' | the elements, exactly product(shape) * itemsize bytes.
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <string_view>
 
-#include "core/index.hpp"
 #include "io/bytes.hpp"
 #include "io/io.hpp"
+#include "io/npy_stream.hpp"
 
 namespace sonnx::io {
 
@@ -228,23 +229,30 @@ Descr parse_descr(const std::string& descr, std::optional<DType> declared, const
 }
 
 // [IO.npy.order] Element (i0..i_{r-1}) of a Fortran-order array sits at sum_k i_k * f_k with
-// f_0 = 1, f_k = f_{k-1} * d_{k-1}; walking the row-major indices of the shape and reading each
-// at its Fortran offset gives the C-order elements.
+// f_0 = 1, f_k = f_{k-1} * d_{k-1}; walking the row-major indices of the shape (an odometer whose
+// last axis turns fastest) and reading each at its Fortran offset gives the C-order elements.
 void fortran_to_c(std::span<const std::byte> src, Tensor& t) {
   if (t.size() == 0) return;  // [Common.tensor.empty] (and the strides below could overflow)
   const Shape& shape = t.shape();
   const auto elem = static_cast<std::size_t>(info(t.dtype()).size);
-  Strides fstrides(shape.size());
+  std::vector<std::int64_t> fstrides(shape.size()), index(shape.size(), 0);
   std::int64_t stride = 1;
   for (std::size_t k = 0; k < shape.size(); ++k) {
     fstrides[k] = stride;
     stride *= shape[k];  // at most the checked element count, as no dim is 0
   }
   auto dst = t.bytes();
-  std::size_t out = 0;
-  for (IndexWalker w(shape, {fstrides}); !w.done(); w.next(), out += elem) {
-    const auto in = static_cast<std::size_t>(w.offset(0)) * elem;
-    std::memcpy(dst.data() + out, src.data() + in, elem);
+  std::int64_t in = 0;  // Fortran offset of the current row-major index
+  for (std::size_t out = 0; out < dst.size(); out += elem) {
+    std::memcpy(dst.data() + out, src.data() + static_cast<std::size_t>(in) * elem, elem);
+    for (std::size_t k = shape.size(); k-- > 0;) {
+      if (++index[k] < shape[k]) {
+        in += fstrides[k];
+        break;
+      }
+      in -= fstrides[k] * (shape[k] - 1);
+      index[k] = 0;
+    }
   }
 }
 
@@ -258,41 +266,76 @@ void check_bool_bytes(std::span<const std::byte> data, const std::string& what) 
 
 }  // namespace
 
-Tensor read_npy(std::span<const std::byte> bytes, const std::string& what, std::optional<DType> declared) {
+namespace detail {
+
+std::uint64_t npy_header_end(std::span<const std::byte> first, std::uint64_t image_size, const std::string& what) {
   // [IO.npy.format] magic, version, header length.
-  if (bytes.size() < kMagicLen + 2 || std::memcmp(bytes.data(), kMagic, kMagicLen) != 0)
+  if (image_size < kMagicLen + 2 || first.size() < kMagicLen + 2 || std::memcmp(first.data(), kMagic, kMagicLen) != 0)
     refuse("IO.npy.format", "{}: not an npy image (no \\x93NUMPY magic)", what);
-  const int major = std::to_integer<int>(bytes[6]), minor = std::to_integer<int>(bytes[7]);
+  const int major = std::to_integer<int>(first[6]), minor = std::to_integer<int>(first[7]);
   if ((major != 1 && major != 2 && major != 3) || minor != 0)
     refuse("IO.npy.format", "{}: npy version {}.{} (supported: 1.0, 2.0, 3.0)", what, major, minor);
   const std::size_t len_bytes = major == 1 ? 2 : 4;
   const std::size_t start = kMagicLen + 2 + len_bytes;
-  if (bytes.size() < start) refuse("IO.npy.format", "{}: npy image truncated in its header length", what);
-  const std::uint64_t header_len = detail::load_le(bytes.data() + kMagicLen + 2, static_cast<int>(len_bytes));
-  if (header_len > bytes.size() - start)
+  if (image_size < start || first.size() < start)
+    refuse("IO.npy.format", "{}: npy image truncated in its header length", what);
+  const std::uint64_t header_len = load_le(first.data() + kMagicLen + 2, static_cast<int>(len_bytes));
+  if (header_len > image_size - start)
     refuse("IO.npy.format", "{}: npy header of {} bytes runs past the end of the {}-byte image", what,
-           header_len, bytes.size());
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data() + start), header_len);
+           header_len, image_size);
+  if (header_len > kNpyMaxHeader)  // [IO.npy.format] before the header is read
+    refuse("IO.npy.format", "{}: npy header of {} bytes is longer than the {} bytes read", what, header_len,
+           kNpyMaxHeader);
+  return start + header_len;
+}
+
+NpyLayout parse_npy_header(std::span<const std::byte> head, std::uint64_t image_size,
+                           std::optional<DType> declared, const std::string& what) {
+  const std::uint64_t header_end = npy_header_end(head.first(std::min(head.size(), kNpyPrefixMax)), image_size, what);
+  if (head.size() != header_end)
+    refuse("IO.npy.format", "{}: internal: {} header bytes given for a {}-byte header", what, head.size(), header_end);
+  const std::size_t start = std::to_integer<int>(head[6]) == 1 ? kMagicLen + 4 : kMagicLen + 6;
+  const std::string_view text(reinterpret_cast<const char*>(head.data() + start), header_end - start);
   const NpyHeader h = HeaderParser(text, what).parse();
 
   const Descr d = parse_descr(h.descr, declared, what);
   // [Common.tensor.size-limit] before anything is allocated.
   const std::int64_t count = checked_element_count(h.shape, d.dtype, what);
-  const auto data = bytes.subspan(start + header_len);
   const std::uint64_t expected = static_cast<std::uint64_t>(count) * info(d.dtype).size;
-  if (data.size() != expected)  // [IO.npy.format] the header must agree with the data size
+  const std::uint64_t present = image_size - header_end;
+  if (present != expected)  // [IO.npy.format] the header must agree with the data size
     refuse("IO.npy.format", "{}: npy header says shape {} of {} ({} bytes) but {} data bytes follow", what,
-           to_string(h.shape), h.descr, expected, data.size());
-  if (d.dtype == DType::Bool) check_bool_bytes(data, what);
+           to_string(h.shape), h.descr, expected, present);
+  return {d.dtype, d.order, h.fortran_order, h.shape, header_end, expected};
+}
 
-  Tensor t(d.dtype, h.shape, what);
-  if (!h.fortran_order) {
-    detail::copy_elements(data, t.bytes(), info(d.dtype).size, d.order);
+Tensor read_npy_data(const NpyLayout& l, const NpyFill& fill, const std::string& what) {
+  Tensor t(l.dtype, l.shape, what);
+  const auto elem = static_cast<std::size_t>(info(l.dtype).size);
+  if (!l.fortran_order) {
+    fill(t.bytes());  // straight into the tensor: no second copy of the data
   } else {  // [IO.npy.order]
+    std::vector<std::byte> data(t.bytes().size());
+    fill(data);
     fortran_to_c(data, t);
-    detail::to_host_order(t.bytes(), info(d.dtype).size, d.order);
   }
+  if (l.dtype == DType::Bool) check_bool_bytes(t.bytes(), what);
+  detail::to_host_order(t.bytes(), elem, l.order);
   return t;
+}
+
+}  // namespace detail
+
+Tensor read_npy(std::span<const std::byte> bytes, const std::string& what, std::optional<DType> declared) {
+  const std::uint64_t header_end =
+      detail::npy_header_end(bytes.first(std::min(bytes.size(), detail::kNpyPrefixMax)), bytes.size(), what);
+  const detail::NpyLayout l = detail::parse_npy_header(bytes.first(header_end), bytes.size(), declared, what);
+  std::size_t at = header_end;
+  return detail::read_npy_data(l, [&](std::span<std::byte> dst) {
+    if (dst.empty()) return;
+    std::memcpy(dst.data(), bytes.data() + at, dst.size());
+    at += dst.size();
+  }, what);
 }
 
 namespace {

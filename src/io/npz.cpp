@@ -1,7 +1,9 @@
 // spec/common/io.md [IO.npz.archive]: an .npz is a zip archive whose members NAME.npy hold one
 // .npy image each (stored or deflate-compressed); the key of a member is NAME.
 // Reading trusts nothing in the archive: member sizes are checked against the size limit and
-// against what deflate can produce before anything is allocated, and the bytes actually
+// against what deflate can produce before anything is allocated; each member is read as a stream,
+// its npy header first, so that a declared size that disagrees with the header is refused before
+// any data are inflated; the data are inflated straight into the tensor, and the bytes actually
 // decompressed must be exactly the declared size (libzip checks the CRC when the member ends).
 // Writing stores members uncompressed (ZIP_CM_STORE), as numpy.savez does.
 #include <zip.h>
@@ -12,6 +14,7 @@
 #include <set>
 
 #include "io/io.hpp"
+#include "io/npy_stream.hpp"
 
 namespace sonnx::io {
 
@@ -39,9 +42,11 @@ std::string error_text(int code) {
   return s;
 }
 
-// Reads the member at `index` whole, after the size checks.
-std::vector<std::byte> read_member(zip_t* za, zip_uint64_t index, const zip_stat_t& st,
-                                   const std::string& member) {
+// [IO.npz.archive] The member at `index` as a stream: its npy header first, checked against the
+// member's declared size and the size limit before any data are inflated; then the data, inflated
+// straight into the tensor and never past the declared size.
+Tensor read_member(zip_t* za, zip_uint64_t index, const zip_stat_t& st, const std::string& member,
+                   std::optional<DType> declared) {
   const std::uint64_t limit = max_tensor_bytes();
   if (st.size > limit + kFileAllowance)  // [Common.tensor.size-limit] before extracting
     refuse("Common.tensor.size-limit", "{}: member of {} bytes exceeds the {}-byte limit (SONNX_REF_MAX_BYTES)",
@@ -54,20 +59,37 @@ std::vector<std::byte> read_member(zip_t* za, zip_uint64_t index, const zip_stat
 
   ZipFilePtr f(zip_fopen_index(za, index, 0));
   if (!f) refuse("IO.npz.archive", "{}: cannot open member: {}", member, zip_strerror(za));
-  std::vector<std::byte> buf(static_cast<std::size_t>(st.size));
-  std::uint64_t got = 0;
-  while (got < st.size) {
-    const zip_int64_t n = zip_fread(f.get(), buf.data() + got, st.size - got);
-    if (n < 0) refuse("IO.npz.archive", "{}: corrupt member: {}", member, zip_file_strerror(f.get()));
-    if (n == 0)
-      refuse("IO.npz.archive", "{}: member ends after {} of its declared {} bytes", member, got, st.size);
-    got += static_cast<std::uint64_t>(n);
-  }
+  std::uint64_t got = 0;  // bytes of the member read so far
+  // Exactly dst.size() more bytes of the member, which the declared size allows.
+  auto read = [&](std::span<std::byte> dst) {
+    std::size_t done = 0;
+    while (done < dst.size()) {
+      const zip_int64_t n = zip_fread(f.get(), dst.data() + done, dst.size() - done);
+      if (n < 0) refuse("IO.npz.archive", "{}: corrupt member: {}", member, zip_file_strerror(f.get()));
+      if (n == 0)
+        refuse("IO.npz.archive", "{}: member ends after {} of its declared {} bytes", member, got + done, st.size);
+      done += static_cast<std::size_t>(n);
+    }
+    got += done;
+  };
+
+  // The npy header: its fixed prefix, then the header itself (at most detail::kNpyMaxHeader bytes).
+  std::vector<std::byte> head(static_cast<std::size_t>(std::min<std::uint64_t>(st.size, detail::kNpyPrefixMax)));
+  read(head);
+  const std::uint64_t header_end = detail::npy_header_end(head, st.size, member);
+  const std::size_t prefix = head.size();
+  head.resize(static_cast<std::size_t>(header_end));
+  read(std::span(head).subspan(prefix));
+  // [IO.npy.format] [Common.tensor.size-limit] the declared size is the header's, checked here,
+  // before a single data byte is inflated.
+  const detail::NpyLayout layout = detail::parse_npy_header(head, st.size, declared, member);
+  Tensor t = detail::read_npy_data(layout, read, member);
+
   std::byte extra;  // reading past the declared size must meet the end (and the CRC check)
   const zip_int64_t n = zip_fread(f.get(), &extra, 1);
   if (n < 0) refuse("IO.npz.archive", "{}: corrupt member: {}", member, zip_file_strerror(f.get()));
   if (n > 0) refuse("IO.npz.archive", "{}: member is longer than its declared {} bytes", member, st.size);
-  return buf;
+  return t;
 }
 
 std::vector<NamedTensor> read_archive(zip_t* za, const std::string& what, const DeclaredType& declared) {
@@ -96,10 +118,9 @@ std::vector<NamedTensor> read_archive(zip_t* za, const std::string& what, const 
              st.comp_method);
     if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method != ZIP_EM_NONE)
       refuse("IO.npz.archive", "{}: encrypted member", member);
-    const std::vector<std::byte> image = read_member(za, index, st, member);
     std::optional<DType> type;
     if (declared) type = declared(key);
-    out.push_back({key, read_npy(image, member, type)});
+    out.push_back({key, read_member(za, index, st, member, type)});
   }
   return out;
 }
@@ -110,8 +131,8 @@ std::vector<NamedTensor> read_npz(const std::string& path, const DeclaredType& d
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status))
-    refuse("IO.npz.archive", "{}: no such file", path);
-  if (!std::filesystem::is_regular_file(status)) refuse("IO.npz.archive", "{}: not a regular file", path);
+    io_failure("IO.npz.archive", "{}: no such file", path);
+  if (!std::filesystem::is_regular_file(status)) io_failure("IO.npz.archive", "{}: not a regular file", path);
   if (std::filesystem::file_size(path, ec) == 0 || ec)
     refuse("IO.npz.archive", "{}: empty file, not a zip archive", path);
   int err = 0;
@@ -154,13 +175,13 @@ void write_npz(const std::string& path, const std::vector<NamedTensor>& tensors)
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
     const char eocd[22] = {'P', 'K', 5, 6};
     f.write(eocd, sizeof eocd);
-    if (!f) refuse("IO.npz.archive", "{}: cannot write", path);
+    if (!f) io_failure("IO.npz.archive", "{}: cannot write", path);
     return;
   }
 
   int err = 0;
   ZipPtr za(zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &err));
-  if (!za) refuse("IO.npz.archive", "{}: cannot create: {}", path, error_text(err));
+  if (!za) io_failure("IO.npz.archive", "{}: cannot create: {}", path, error_text(err));
   std::vector<std::vector<std::byte>> images;  // must live until zip_close
   images.reserve(tensors.size());
   for (const auto& nt : tensors) {
@@ -181,7 +202,7 @@ void write_npz(const std::string& path, const std::vector<NamedTensor>& tensors)
       refuse("IO.npz.archive", "{}: {}", path, zip_strerror(za.get()));
   }
   if (zip_close(za.get()) != 0)
-    refuse("IO.npz.archive", "{}: cannot write: {}", path, zip_strerror(za.get()));
+    io_failure("IO.npz.archive", "{}: cannot write: {}", path, zip_strerror(za.get()));
   za.release();  // closed: zip_close freed it
 }
 

@@ -1,10 +1,20 @@
 // spec/ops/hardmax.md — read this file side by side with its sections.
+//
+// The definition, once: the normalised axis, the sequence V an output index belongs to — the slice
+// along the axis (version 13) or a row of the [N, D] view (versions 1, 11) — and the position
+// h(V) = min { q : V_q ≡ M }, M the left fold of max_of over V. Both layouts are the same
+// arithmetic: X is viewed as [outer, n, inner] and V is the n elements at stride `inner` from
+// o * n * inner + c; version 13 has n = d_k, inner = d_{k+1} * ... * d_{r-1}; the coercion has
+// n = D = d_k * ... * d_{r-1}, inner = 1. `evaluate` finds h for every V; `decide` for one.
 #include "ops/hardmax.hpp"
 
 #include <algorithm>
 
+#include "core/extent.hpp"
+#include "core/format.hpp"
 #include "core/index.hpp"
 #include "core/order.hpp"
+#include "core/runs.hpp"
 
 namespace sonnx::ops {
 
@@ -20,58 +30,8 @@ std::int64_t hardmax_default_axis(int version) { return version >= 13 ? -1 : 1; 
 
 namespace {
 
-// h(S): the position of the 1 in a sequence S(0..n-1), n > 0.
-template <class T, class Read>
-std::int64_t hardmax_position(std::int64_t n, Read S) {
-  for (std::int64_t j = 0; j < n; ++j)
-    if (is_nan(S(j))) return j;  // [Hardmax.float.nan] the first NaN
-  // [Hardmax.float.first-max] the smallest j with S(j) equal to the maximum under the total order:
-  // only a strictly greater element moves h, so the first of equal maxima stays; +0 is greater
-  // than -0 ([Hardmax.float.zero]).
-  std::int64_t h = 0;
-  for (std::int64_t j = 1; j < n; ++j)
-    if (greater(S(j), S(h))) h = j;
-  return h;
-}
-
-// [Hardmax.float.formula] version 13: along the single axis k, for each index i of X,
-//   Y[i] = 1 if i_k = h(X[i_0, ..., i_{k-1}, :, i_{k+1}, ...]) else 0.
-template <class T>
-void evaluate_along_axis(const Tensor& X, std::int64_t k, Tensor& Y) {
-  const std::int64_t n = X.shape()[k];
-  if (X.size() == 0) return;  // [Hardmax.empty]
-  const Strides strides = row_major_strides(X.shape());
-  Shape slice_starts = X.shape();
-  slice_starts[k] = 1;  // one slice per index with i_k fixed to 0
-  auto x = X.values<T>();
-  auto y = Y.values<T>();
-  for (IndexWalker i(slice_starts, {strides}); !i.done(); i.next()) {
-    const std::int64_t base = i.offset(0), step = strides[k];
-    const std::int64_t h = hardmax_position<T>(n, [&](std::int64_t j) { return x[base + j * step]; });
-    y[base + h * step] = one<T>();  // [Hardmax.float.values] every other element stays +0
-  }
-}
-
-// [Hardmax.coerce] versions 1 and 11: X is read as the 2-D matrix [N, D],
-//   N = d0 * ... * d_{k-1},  D = d_k * ... * d_{r-1},  X2[n, d] = X[n * D + d] (row-major),
-// and each row n gets a 1 at h(X2[n, :]).
-template <class T>
-void evaluate_coerced(const Tensor& X, std::int64_t k, Tensor& Y) {
-  if (X.size() == 0) return;  // [Hardmax.empty] N = 0 or D = 0
-  std::int64_t D = 1;
-  for (std::size_t a = static_cast<std::size_t>(k); a < X.shape().size(); ++a) D *= X.shape()[a];
-  const std::int64_t N = X.size() / D;
-  auto x = X.values<T>();
-  auto y = Y.values<T>();
-  for (std::int64_t n = 0; n < N; ++n) {
-    const std::int64_t h = hardmax_position<T>(D, [&](std::int64_t d) { return x[n * D + d]; });
-    y[n * D + h] = one<T>();  // [Hardmax.float.values]
-  }
-}
-
-}  // namespace
-
-Tensor hardmax(int version, const Tensor& X, std::int64_t axis) {
+// The checks of the Error conditions table, then [Hardmax.axis.normalise]: the axis k in [0, r-1].
+std::int64_t normalised_axis(int version, const Tensor& X, std::int64_t axis) {
   const auto allowed = hardmax_types(version);
   if (std::find(allowed.begin(), allowed.end(), X.dtype()) == allowed.end())  // [Hardmax.err.dtype]
     refuse("Hardmax.err.dtype", "Hardmax-{} does not accept {} (T in {{{}}})", version, name(X.dtype()),
@@ -82,16 +42,187 @@ Tensor hardmax(int version, const Tensor& X, std::int64_t axis) {
   if (axis < lowest_axis || axis > r - 1)  // [Hardmax.err.axis-range] (so rank 0 is refused)
     refuse("Hardmax.err.axis-range", "Hardmax-{}: axis {} is outside [{}, {}] for an input of shape {}", version, axis,
            lowest_axis, r - 1, to_string(X.shape()));
-  const std::int64_t k = axis < 0 ? axis + r : axis;  // [Hardmax.axis.normalise]
-  Tensor Y(X.dtype(), X.shape(), "Hardmax output");   // [Hardmax.shape], every element +0
+  return axis < 0 ? axis + r : axis;  // [Hardmax.axis.normalise]
+}
+
+// X as [outer, n, inner]: the sequences V are X[o, :, c].
+struct Layout {
+  std::int64_t outer, n, inner;
+};
+Layout layout(int version, const Shape& shape, std::int64_t k) {
+  const std::span<const std::int64_t> d(shape);
+  if (version >= 13)  // [Hardmax.float.formula] the slice along axis k
+    return {checked_product(d.first(k), "Hardmax"), shape[k], checked_product(d.subspan(k + 1), "Hardmax")};
+  // [Hardmax.coerce] N = d_0 * ... * d_{k-1} rows of D = d_k * ... * d_{r-1} elements
+  return {checked_product(d.first(k), "Hardmax"), checked_product(d.subspan(k), "Hardmax"), 1};
+}
+
+// h(V) for a contiguous V = x[0..n-1] (n >= 1), from one scan of V:
+template <class T> std::int64_t position_of_one(const T* x, std::int64_t n) {
+  const Scan<T> s = scan(x, n);
+  if (s.nan) return first_nan(x, n);  // [Hardmax.float.nan] the first NaN
+  // [Hardmax.float.first-max] no NaN: M is the greatest element under the total order (+0 above
+  // -0, [Hardmax.float.zero]) and h is the smallest q with V_q ≡ M.
+  return first_equal(x, n, s.greatest);
+}
+
+// h(V) for the `m` sequences V_c = x[c], x[c + inner], ..., x[c + (n-1) inner], c < m, side by
+// side: the left fold of max_of over q, one column per sequence, remembering the q where each fold
+// last took the new element. The fold takes V_q exactly when V_q is the first NaN or is strictly
+// greater than every earlier element, so that q is h(V_c): the first NaN
+// ([Hardmax.float.nan]), else the first maximum ([Hardmax.float.first-max]).
+template <class T> void positions_of_ones(const T* x, std::int64_t n, std::int64_t inner, std::int64_t m,
+                                          T* best, std::int64_t* h) {
+  for (std::int64_t c = 0; c < m; ++c) best[c] = x[c], h[c] = 0;
+  for (std::int64_t q = 1; q < n; ++q) {
+    const T* v = x + q * inner;
+    for (std::int64_t c = 0; c < m; ++c) {
+      const bool take = (!is_nan(best[c])) & (is_nan(v[c]) | greater(v[c], best[c]));  // [Common.order.max]
+      best[c] = choose(take, v[c], best[c]);
+      h[c] = take ? q : h[c];
+    }
+  }
+}
+
+// [Hardmax.float.formula] [Hardmax.coerce] Y[o, q, c] = 1 if q = h(X[o, :, c]) else +0.
+template <class T> void evaluate(const Tensor& X, const Layout& s, Tensor& Y) {
+  const T* const x = X.values<T>().data();
+  T* const y = Y.values<T>().data();  // all +0 ([Hardmax.float.values])
+  const std::int64_t slab = s.n * s.inner;
+  if (s.inner == 1) {
+    for (std::int64_t o = 0; o < s.outer; ++o) y[o * slab + position_of_one(x + o * slab, s.n)] = one<T>();
+    return;
+  }
+  constexpr std::int64_t kColumns = 256;  // sequences side by side: a few KiB of state
+  T best[kColumns];
+  std::int64_t h[kColumns];
+  for (std::int64_t o = 0; o < s.outer; ++o)
+    for (std::int64_t c0 = 0; c0 < s.inner; c0 += kColumns) {
+      const std::int64_t m = std::min(kColumns, s.inner - c0);
+      positions_of_ones(x + o * slab + c0, s.n, s.inner, m, best, h);
+      for (std::int64_t c = 0; c < m; ++c) y[o * slab + h[c] * s.inner + c0 + c] = one<T>();
+    }
+}
+
+}  // namespace
+
+Tensor hardmax(int version, const Tensor& X, std::int64_t axis) {
+  const std::int64_t k = normalised_axis(version, X, axis);
+  Tensor Y(X.dtype(), X.shape(), "Hardmax output");  // [Hardmax.shape], every element +0
+  if (X.size() == 0) return Y;                       // [Hardmax.empty] no sequence at all
+  const Layout s = layout(version, X.shape(), k);
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      if (version >= 13) evaluate_along_axis<T>(X, k, Y);
-      else evaluate_coerced<T>(X, k, Y);
-    }
+    if constexpr (is_float_v<T>) evaluate<T>(X, s, Y);
   });
   return Y;
+}
+
+// ---- one element ----------------------------------------------------------------------------------
+
+namespace {
+
+// [Check.coverage] The situations of Hardmax's clauses, and the witness that builds each.
+const Witnessed kCases[] = {
+    {{"Hardmax.float.first-max", ""}, Pattern::Plain},
+    {{"Hardmax.float.first-max", "equal maxima"}, Pattern::EqualMaxima},
+    {{"Hardmax.float.nan", ""}, Pattern::NanFirst},
+    {{"Hardmax.float.nan", "a NaN after a number"}, Pattern::NanAfterNumber},
+    {{"Hardmax.float.zero", "-0 before +0"}, Pattern::NegativeZeroFirst},
+    {{"Hardmax.float.zero", "+0 before -0"}, Pattern::PositiveZeroFirst},
+};
+const Situation kAcrossAxes{"Hardmax.coerce", "a row across several axes"};
+
+// Versions 1 and 11: does a row of the [N, D] view span more than the axis k (D > d_k)?
+bool rows_span_axes(int version, const Shape& shape, std::int64_t k, const Layout& s) {
+  return version < 13 && s.n > shape[k];
+}
+
+std::vector<Situation> situations(int version, const Selection& sel, bool across) {
+  std::vector<Situation> out;
+  if (sel.nan) {
+    out.push_back(kCases[2].situation);
+    if (sel.position > 0) out.push_back(kCases[3].situation);
+  } else if (sel.zero_tie) {
+    out.push_back(kCases[sel.negative_zero_first ? 4 : 5].situation);
+  } else {
+    out.push_back(kCases[0].situation);
+    if (sel.equal > 0) out.push_back(kCases[1].situation);
+  }
+  if (version >= 13) out.push_back({"Hardmax.float.formula", ""});
+  else out.push_back(across ? kAcrossAxes : Situation{"Hardmax.coerce", ""});
+  return out;
+}
+
+}  // namespace
+
+std::vector<Reach> reach_hardmax(int version, const NodeValues& v, std::int64_t axis, const std::vector<Source>& sources) {
+  const Tensor& X = *v.inputs[0];
+  const std::int64_t k = normalised_axis(version, X, axis);
+  const Layout s = layout(version, X.shape(), k);
+  std::vector<Reach> out;
+  for (const Witnessed& c : kCases)  // every member of a slice or row is an element of X
+    out.push_back(reach_by_pattern(c.situation, c.pattern, s.n, X.dtype(), {sources[0]}, {v.input_names[0]}));
+  if (version < 13)
+    out.push_back(reach_by_shape(kAcrossAxes, rows_span_axes(version, X.shape(), k, s),
+                                 "the rows of the [N, D] view are the slices along the last axis"));
+  return out;
+}
+
+
+Decision decide_hardmax(int version, const NodeValues& v, std::int64_t axis, bool axis_given,
+                        const std::vector<std::int64_t>& i) {
+  const Tensor& X = *v.inputs[0];
+  const Tensor& Y = *v.output;
+  const std::string& x_name = v.input_names[0];
+  const std::int64_t k = normalised_axis(version, X, axis);
+  const Layout s = layout(version, X.shape(), k);
+  Decision d;
+  d.parameters = fmt::format("axis = {}{}", axis, axis_given ? "" : " (default)");
+  if (axis < 0) d.parameters += fmt::format(" -> axis {}", k);
+  // The sequence holding i: offset = (o * n + q) * inner + c.
+  const std::int64_t y_offset = offset_of(i, row_major_strides(Y.shape()));
+  const std::int64_t c = y_offset % s.inner, q = (y_offset / s.inner) % s.n, o = y_offset / (s.inner * s.n);
+  const std::int64_t base = o * s.n * s.inner + c, step = s.inner;
+  d.set.size = s.n;
+  d.set.member = [base, step](std::int64_t t) { return Member{0, base + t * step}; };
+  d.set.name = version >= 13
+                   ? fmt::format("the slice of {} along axis {} through {}", x_name, k, element_name(x_name, i))
+                   : fmt::format("row {} of {} viewed as the matrix [{}, {}] (axis {})", o, x_name, s.outer, s.n, k);
+  const Selection sel = dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    auto x = X.values<T>();
+    return fold_selection<T>(s.n, [&](std::int64_t t) { return x[base + t * step]; });  // h(V)
+  });
+  const std::int64_t h = sel.position;
+  d.chosen = h;
+  const std::string at_h = member_name(v, d.set.member(h)) + " = " + member_value(v, d.set.member(h));
+  std::string why;
+  if (sel.nan) {
+    d.clauses = {"Hardmax.float.nan"};
+    why = fmt::format("the first NaN of the slice is at position {} ({})", h, at_h);
+  } else if (sel.zero_tie) {
+    d.clauses = {"Hardmax.float.zero", "Hardmax.float.first-max"};
+    why = fmt::format("the maximum is +0, greater than -0 under the total order; its first position is {} ({})", h, at_h);
+  } else {
+    d.clauses = {"Hardmax.float.first-max"};
+    why = fmt::format("the first maximum of the slice is at position {} ({}){}", h, at_h,
+                      sel.equal > 0 ? fmt::format("; {} later element(s) are equal to it", sel.equal) : "");
+  }
+  d.clauses.push_back(version >= 13 ? "Hardmax.float.formula" : "Hardmax.coerce");
+  d.situations = situations(version, sel, rows_span_axes(version, X.shape(), k, s));
+  d.clauses.push_back("Hardmax.float.values");
+  const std::string y = output_name(v, i);
+  d.reason = q == h ? fmt::format("{} = 1 because its position in the slice is h = {}: {}", y, h, why)
+                    : fmt::format("{} = +0 because its position {} in the slice is not h = {}: {}", y, q, h, why);
+  d.stop = "a Hardmax element depends on the whole slice (every element was compared): the chain stops here";
+  const bool agrees = dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_v<T>) return bits_of(Y.values<T>()[y_offset]) == bits_of(q == h ? one<T>() : zero<T>());
+    else return false;
+  });
+  if (!agrees) disagree(v, i);
+  return d;
 }
 
 }  // namespace sonnx::ops

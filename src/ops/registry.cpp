@@ -55,7 +55,38 @@ OpVersion max_version(int v) {
             check_attributes("Max", v, a, kinds);
             return std::vector<Tensor>{max(v, in)};
           },
-          [v, kinds](const Attributes& a) { check_attributes("Max", v, a, kinds); }};
+          [v, kinds](const Attributes& a) { check_attributes("Max", v, a, kinds); },
+          [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
+            return decide_max(v, values, i);
+          },
+          [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+            return reach_max(v, values, sources);
+          }};
+}
+
+// The parameters of a ReduceMax node: attributes, defaults ([Common.gr.defaults]) and, from
+// version 18, the optional `axes` input; `from` (when given) records where each came from.
+ReduceMaxParams reducemax_params(int v, const Inputs& in, const Attributes& a, ReduceMaxSources* from = nullptr,
+                                 const std::string& axes_input_name = "") {
+  ReduceMaxParams p;
+  ReduceMaxSources sources;
+  sources.keepdims_default = !a.count("keepdims");
+  p.keepdims = int_attribute(a, "keepdims", 1);
+  if (v < 18) {
+    if (auto it = a.find("axes"); it != a.end()) {
+      p.axes = std::get<std::vector<std::int64_t>>(it->second);
+      sources.axes = "attribute";
+    }
+  } else {
+    sources.noop_default = !a.count("noop_with_empty_axes");
+    p.noop_with_empty_axes = int_attribute(a, "noop_with_empty_axes", 0);
+    if (in.size() > 1 && in[1] != nullptr) {
+      p.axes = axes_from_input(*in[1]);
+      sources.axes = "input '" + axes_input_name + "'";
+    }
+  }
+  if (from) *from = sources;
+  return p;
 }
 
 OpVersion reducemax_version(int v) {
@@ -64,17 +95,18 @@ OpVersion reducemax_version(int v) {
   else kinds["noop_with_empty_axes"] = "int";         // [ReduceMax.v18] axes is an input
   return {"ReduceMax", v, 1, v < 18 ? 1 : 2, 1, [v, kinds](const Inputs& in, const Attributes& a) {
             check_attributes("ReduceMax", v, a, kinds);
-            ReduceMaxParams p;
-            p.keepdims = int_attribute(a, "keepdims", 1);
-            if (v < 18) {
-              if (auto it = a.find("axes"); it != a.end()) p.axes = std::get<std::vector<std::int64_t>>(it->second);
-            } else {
-              p.noop_with_empty_axes = int_attribute(a, "noop_with_empty_axes", 0);
-              if (in.size() > 1 && in[1] != nullptr) p.axes = axes_from_input(*in[1]);
-            }
-            return std::vector<Tensor>{reduce_max(v, *in[0], p)};
+            return std::vector<Tensor>{reduce_max(v, *in[0], reducemax_params(v, in, a))};
           },
-          [v, kinds](const Attributes& a) { check_attributes("ReduceMax", v, a, kinds); }};
+          [v, kinds](const Attributes& a) { check_attributes("ReduceMax", v, a, kinds); },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
+            ReduceMaxSources from;
+            const std::string axes_name = values.input_names.size() > 1 ? values.input_names[1] : "";
+            const ReduceMaxParams p = reducemax_params(v, values.inputs, a, &from, axes_name);
+            return decide_reduce_max(v, values, p, from, j);
+          },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+            return reach_reduce_max(v, values, reducemax_params(v, values.inputs, a), sources);
+          }};
 }
 
 OpVersion hardmax_version(int v) {
@@ -82,7 +114,13 @@ OpVersion hardmax_version(int v) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
             return std::vector<Tensor>{hardmax(v, *in[0], int_attribute(a, "axis", hardmax_default_axis(v)))};
           },
-          [v](const Attributes& a) { check_attributes("Hardmax", v, a, {{"axis", "int"}}); }};
+          [v](const Attributes& a) { check_attributes("Hardmax", v, a, {{"axis", "int"}}); },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+            return decide_hardmax(v, values, int_attribute(a, "axis", hardmax_default_axis(v)), a.count("axis") > 0, i);
+          },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+            return reach_hardmax(v, values, int_attribute(a, "axis", hardmax_default_axis(v)), sources);
+          }};
 }
 
 std::vector<OpVersion> make_table() {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/tensor.hpp"
+#include "ops/definition.hpp"
 
 namespace sonnx::ops {
 
@@ -22,6 +23,9 @@ std::string attribute_kind_name(const AttributeValue& v);  // "int", "ints", "fl
 // Node inputs: nullptr for an absent optional input (empty name in the node).
 using Inputs = std::vector<const Tensor*>;
 using Kernel = std::function<std::vector<Tensor>(const Inputs&, const Attributes&)>;
+// The operator's definition at one index of its output: `v` holds the node's inputs, names and its
+// evaluated output ([ops/definition.hpp]).
+using Decide = std::function<Decision(const NodeValues& v, const Attributes&, const std::vector<std::int64_t>& index)>;
 
 struct OpVersion {
   std::string op_type;
@@ -32,6 +36,9 @@ struct OpVersion {
   // [Graph.node.attributes] the same attribute check alone, so a model is refused when it is
   // loaded, before any node runs.
   std::function<void(const Attributes&)> check_attributes;
+  Decide decide;  // why one output element has its value (explain, check, golden)
+  // [Check.golden-coverage] the situations the node can reach, given where its inputs' values come from
+  std::function<std::vector<Reach>(const NodeValues&, const Attributes&, const std::vector<Source>&)> reach;
 };
 
 // [Graph.opset.resolve] The version of `op_type` in force at default-domain `opset`: the greatest

@@ -3,6 +3,7 @@
 // Used by `check` and `conformance`.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ struct Options {
   bool ulp_mode = false;      // false: [Check.bitwise]; true: [Check.ulp]
   std::uint64_t ulp = 0;      // the N of --ulp N
   std::size_t max_listed = 10;  // how many mismatching elements to keep
+  std::size_t max_offsets = 0;  // how many offsets of mismatching elements to keep in Result::offsets
 };
 
 struct Mismatch {
@@ -29,11 +31,14 @@ struct Result {
   std::string structural;
   std::int64_t mismatches = 0;       // number of non-conforming elements
   std::vector<Mismatch> first;       // the first max_listed of them
+  std::vector<std::int64_t> offsets;  // the offsets of the first max_offsets of them
 };
 
 Result compare(const Tensor& expected, const Tensor& actual, const Options& options = {});
 
-// The tensor index of a row-major offset.
-std::vector<std::int64_t> unravel(const Shape& shape, std::int64_t offset);
+// The options of `--ulp N` (absent: bitwise) and `--max-listed K`. [Check.ulp] "--ulp 0 is the
+// bitwise comparison of [Check.bitwise]": N = 0 gives the bitwise mode, so that a report names the
+// one clause that judged it.
+Options options_for(std::optional<std::uint64_t> ulp, std::size_t max_listed = 10);
 
 }  // namespace sonnx::compare

@@ -3,14 +3,11 @@
 // whole chain) and by `sonnx-ref check` (the clause that determines an expected element,
 // [Check.verdict]).
 //
-// The provenance is derived from the VALUES and the spec's statements, not from the kernels: for
-// each operator the clause is restated here as a scan over the set the clause ranges over —
-//   Max:       the set {Ẋ0[i], ..., ẊL[i]} ([Common.broadcast.map]) in m order;
-//   ReduceMax: R(j) in row-major order;
-//   Hardmax:   the slice along the axis (v13) or the row of the [N, D] view (v1, v11);
-// and the first NaN, else the first element that is maximal under the total order, is the element
-// that determined the value ([Common.order.max], [Common.order.nan-payload]). The derived value is
-// then checked bit for bit against the evaluated one (an internal error if they ever differ).
+// What a node's clause says about one of its elements — the set the clause ranges over (Max: the
+// set {Ẋ0[i], ..., ẊL[i]}; ReduceMax: R(j) in row-major order; Hardmax: the slice along the axis,
+// or the row of the [N, D] view), the element the selection rule kept and the clause that decided —
+// is asked of the operator's definition in src/ops/ (ops::OpVersion::decide), which also checks the
+// derived value against the evaluated one bit for bit. This file walks the graph and prints.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -21,6 +18,7 @@
 
 #include "core/tensor.hpp"
 #include "graph/model.hpp"
+#include "ops/definition.hpp"
 
 namespace sonnx::explain {
 
@@ -53,7 +51,7 @@ struct Explanation {
 };
 
 // Sets of more than kListed elements list their first kListed - 1 and the chosen one.
-inline constexpr std::size_t kListed = 16;
+using ops::kListed;
 
 class Explainer {
  public:
@@ -79,7 +77,7 @@ class Explainer {
 };
 
 // "Y[1, 2]"
-std::string element_name(const std::string& tensor, const std::vector<std::int64_t>& index);
+using ops::element_name;
 // "Y[1, 2] = -0" ("= nan (0x7fc00001)" for NaNs)
 std::string element_text(const Element& e);
 

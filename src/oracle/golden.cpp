@@ -9,7 +9,13 @@
 #include <limits>
 #include <set>
 
+#include <unistd.h>
+
+#include "core/format.hpp"
+#include "core/index.hpp"
 #include "io/io.hpp"
+#include "oracle/coverage.hpp"
+#include "oracle/report.hpp"
 
 namespace sonnx::golden {
 
@@ -146,8 +152,8 @@ std::map<std::string, std::vector<std::string>> dim_names(const graph::Model& mo
   return out;
 }
 
-// A previous golden folder may be written over: only model.onnx and test_data_set_N folders
-// holding input_K.pb, output_K.pb, inputs.npz, outputs.npz.
+// A previous golden folder may be replaced: only model.onnx, manifest.json and test_data_set_N
+// folders holding input_K.pb, output_K.pb, inputs.npz, outputs.npz.
 bool is_golden_file(const fs::path& p) {
   const std::string n = p.filename().string();
   auto numbered = [&](const std::string& prefix) {
@@ -159,27 +165,24 @@ bool is_golden_file(const fs::path& p) {
   return numbered("input_") || numbered("output_") || n == "inputs.npz" || n == "outputs.npz";
 }
 
-void clear_previous(const fs::path& dir) {
+// [Check.golden] DIR may be absent, empty, or a previous golden folder; anything else is refused
+// before anything is written.
+void check_replaceable(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return;
   if (!fs::is_directory(dir, ec)) refuse("Check.golden", "'{}' exists and is not a directory", dir.string());
-  std::vector<fs::path> remove;
+  auto not_golden = [&](const fs::path& p) {
+    refuse("Check.golden", "'{}' is not a golden folder ({} is not a file golden writes); choose an empty or new -o DIR",
+           dir.string(), p.string());
+  };
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     const std::string n = e.path().filename().string();
-    if (n == "model.onnx" && e.is_regular_file()) continue;
-    if (n.rfind("test_data_set_", 0) == 0 && e.is_directory()) {
-      for (const auto& f : fs::directory_iterator(e.path(), ec)) {
-        if (!f.is_regular_file() || !is_golden_file(f.path()))
-          refuse("Check.golden", "'{}' is not a golden folder ({} is not a file golden writes); choose an empty or new -o DIR",
-                 dir.string(), f.path().string());
-      }
-      remove.push_back(e.path());
-      continue;
-    }
-    refuse("Check.golden", "'{}' is not a golden folder ({} is not a file golden writes); choose an empty or new -o DIR",
-           dir.string(), e.path().string());
+    if ((n == "model.onnx" || n == "manifest.json") && e.is_regular_file()) continue;
+    if (n.rfind("test_data_set_", 0) != 0 || !e.is_directory()) not_golden(e.path());
+    for (const auto& f : fs::directory_iterator(e.path(), ec))
+      if (!f.is_regular_file() || !is_golden_file(f.path())) not_golden(f.path());
   }
-  for (const auto& p : remove) fs::remove_all(p, ec);
+  if (ec) io_failure("Check.golden", "cannot list '{}': {}", dir.string(), ec.message());
 }
 
 void write_pb_set(const fs::path& folder, const char* prefix, const std::vector<io::NamedTensor>& tensors) {
@@ -228,7 +231,7 @@ std::vector<Shape> input_shapes(const graph::Model& model, const std::map<std::s
     const bool is_given = std::find(given.begin(), given.end(), in.name) != given.end();
     if (!is_given) {
       if (!in.shape)
-        refuse("Check.golden", "input '{}' declares no shape: give its value with --inputs", in.name);
+        usage_error("input '{}' declares no shape: give its value with --inputs", in.name);
       const auto& dim_param = names.at(in.name);
       for (std::size_t k = 0; k < in.shape->size(); ++k) {
         if ((*in.shape)[k]) {
@@ -237,11 +240,11 @@ std::vector<Shape> input_shapes(const graph::Model& model, const std::map<std::s
         }
         const std::string& dn = dim_param[k];
         if (dn.empty())
-          refuse("Check.golden", "input '{}' dimension {} has neither a size nor a name: give its value with --inputs",
+          usage_error("input '{}' dimension {} has neither a size nor a name: give its value with --inputs",
                  in.name, k);
         auto it = dims.find(dn);
         if (it == dims.end())  // [Graph.feed.shape] symbolic dims are sized by the caller
-          refuse("Check.golden", "input '{}' dimension {} is symbolic ('{}'): give its size with --dim {}=SIZE", in.name,
+          usage_error("input '{}' dimension {} is symbolic ('{}'): give its size with --dim {}=SIZE", in.name,
                  k, dn, dn);
         shape.push_back(it->second);
         used.insert(dn);
@@ -250,10 +253,10 @@ std::vector<Shape> input_shapes(const graph::Model& model, const std::map<std::s
     shapes.push_back(shape);
   }
   for (const auto& [dn, size] : dims) {
-    if (size < 0) refuse("Check.golden", "--dim {}={}: a size must be >= 0", dn, size);
+    if (size < 0) usage_error("--dim {}={}: a size must be >= 0", dn, size);
     bool known = false;
     for (const auto& [input, list] : names) known = known || std::find(list.begin(), list.end(), dn) != list.end();
-    if (!known) refuse("Check.golden", "--dim {}: no input of the model has a symbolic dimension named '{}'", dn, dn);
+    if (!known) usage_error("--dim {}: no input of the model has a symbolic dimension named '{}'", dn, dn);
   }
   return shapes;
 }
@@ -278,8 +281,113 @@ std::vector<io::NamedTensor> case_inputs(const graph::Model& model, const std::v
   return feeds;
 }
 
-std::vector<std::string> write(const graph::Model& model, const std::string& dir, const Options& o) {
-  if (o.cases < 1) refuse("Check.golden", "--cases must be at least 1, got {}", o.cases);
+namespace {
+
+// ---- [Check.golden-coverage] building witnesses --------------------------------------------------
+
+// One case's inputs and everything the model computed from them.
+struct Case {
+  std::vector<io::NamedTensor> feeds;
+  std::map<std::string, Tensor> values;
+};
+
+// Writes `bits` (the low bytes) into element `offset` of `t`.
+void write_bits(Tensor& t, std::int64_t offset, std::uint64_t bits) {
+  const auto size = static_cast<std::size_t>(info(t.dtype()).size);
+  std::memcpy(t.bytes().data() + static_cast<std::size_t>(offset) * size, &bits, size);  // little-endian host
+}
+
+class Builder {
+ public:
+  Builder(const graph::Model& model, const std::set<std::string>& drawn) : model_(model), drawn_(drawn) {
+    for (std::size_t k = 0; k < model.nodes().size(); ++k)
+      for (const auto& o : model.nodes()[k].outputs) producer_[o] = k;
+  }
+
+  // Makes element `offset` of the value `name` equal `bits`, by writing drawn graph inputs: a drawn
+  // input is written; a Max or ReduceMax output gets `bits` in every member of the element's set
+  // (the fold of equal members is that value, NaN or not); any other value (an initializer, a
+  // Constant, a given input, a Hardmax output) can only keep the value it has. `c.values` are the
+  // values before writing: only the structure of the sets is read from them.
+  bool realize(Case& c, const std::string& name, std::int64_t offset, std::uint64_t bits, int depth = 0) {
+    if (drawn_.count(name)) {
+      for (auto& f : c.feeds)
+        if (f.name == name) write_bits(f.tensor, offset, bits);
+      return true;
+    }
+    const Tensor& current = c.values.at(name);
+    auto p = producer_.find(name);
+    if (p == producer_.end() || depth > 64) return element_bits(current, offset) == bits;
+    const auto& node = model_.nodes()[p->second];
+    if (!node.op || node.op_type == "Hardmax") return element_bits(current, offset) == bits;
+    const ops::NodeValues v = coverage::node_values(node, c.values);
+    const ops::Decision d = node.op->decide(v, node.attributes, index_of(current.shape(), offset));
+    if (d.set.size == 0) return false;  // an empty set: the value is the empty set's, whatever the inputs
+    for (std::int64_t k = 0; k < d.set.size; ++k) {
+      const ops::Member m = d.set.member(k);
+      if (!realize(c, v.input_names[m.input], m.offset, bits, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  // Writes the witness `pattern` into the set of element `index` of node `node`'s output.
+  bool plant(Case& c, std::size_t node, const std::vector<std::int64_t>& index, ops::Pattern pattern) {
+    const auto& n = model_.nodes()[node];
+    const ops::NodeValues v = coverage::node_values(n, c.values);
+    const ops::Decision d = n.op->decide(v, n.attributes, index);
+    const auto bits = ops::pattern_bits(pattern, d.set.size, v.inputs[d.set.member(0).input]->dtype());
+    if (!bits) return false;
+    for (std::int64_t k = 0; k < d.set.size; ++k) {
+      const ops::Member m = d.set.member(k);
+      if (!realize(c, v.input_names[m.input], m.offset, (*bits)[static_cast<std::size_t>(k)])) return false;
+    }
+    return true;
+  }
+
+  // Whether node `node` decides element `index` of its output by situation `s`.
+  bool decides(const Case& c, std::size_t node, const std::vector<std::int64_t>& index, const ops::Situation& s) const {
+    const auto& n = model_.nodes()[node];
+    const auto situations = n.op->decide(coverage::node_values(n, c.values), n.attributes, index).situations;
+    return std::find(situations.begin(), situations.end(), s) != situations.end();
+  }
+
+ private:
+  const graph::Model& model_;
+  std::set<std::string> drawn_;
+  std::map<std::string, std::size_t> producer_;
+};
+
+// Output elements to try a witness at: spread over the output, at most 8.
+std::vector<std::int64_t> candidate_offsets(std::int64_t size) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t o : {std::int64_t{0}, size - 1, size / 2, std::int64_t{1}, size - 2, size / 3, 2 * size / 3, size / 4})
+    if (o >= 0 && o < size && std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+  return out;
+}
+
+struct Target {
+  std::size_t node;
+  ops::Reach reach;
+  std::string status = "unreachable";  // exercised, not built, unreachable
+  std::string why;
+  std::string first_case;
+  coverage::Witness witness;
+};
+
+// Removes `path` on destruction unless released: the temporary folder of an unfinished golden.
+struct TemporaryFolder {
+  fs::path path;
+  bool keep = false;
+  ~TemporaryFolder() {
+    std::error_code ec;
+    if (!keep) fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+Written write(const graph::Model& model, const std::string& dir, const Options& o) {
+  if (o.cases < 1) usage_error("--cases must be at least 1, got {}", o.cases);
   std::vector<io::NamedTensor> given;
   if (!o.inputs.empty()) given = graph::load_feeds(model, o.inputs);
   std::vector<std::string> given_names;
@@ -289,31 +397,166 @@ std::vector<std::string> write(const graph::Model& model, const std::string& dir
     if (n.op_type == "ReduceMax" && n.inputs.size() > 1 && !n.inputs[1].empty())
       for (const auto& in : model.inputs())
         if (in.name == n.inputs[1] && std::find(given_names.begin(), given_names.end(), in.name) == given_names.end())
-          refuse("Check.golden",
+          usage_error(
                  "input '{}' is the axes of {}: golden does not draw axes; give it with --inputs FILE.npz (the other "
                  "inputs are drawn)",
                  in.name, n.name.empty() ? std::string("a ReduceMax node") : fmt::format("ReduceMax node '{}'", n.name));
   const auto shapes = input_shapes(model, o.dims, given_names);
+  check_replaceable(dir);
 
-  clear_previous(dir);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) refuse("Check.golden", "cannot create '{}': {}", dir, ec.message());
-  const std::string& bytes = model.serialized();
-  io::write_file((fs::path(dir) / "model.onnx").string(),
-                 std::span(reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()), "Check.golden");
-  std::vector<std::string> folders;
-  for (std::int64_t c = 0; c < o.cases; ++c) {
-    const auto feeds = case_inputs(model, shapes, given, o.seed, static_cast<std::uint64_t>(c));
-    const auto outputs = model.run(feeds);
-    const fs::path folder = fs::path(dir) / fmt::format("test_data_set_{}", c);
-    fs::create_directories(folder, ec);
-    if (ec) refuse("Check.golden", "cannot create '{}': {}", folder.string(), ec.message());
-    write_pb_set(folder, "input", feeds);
-    write_pb_set(folder, "output", outputs);
-    folders.push_back(folder.string());
+  // The drawn cases ([Check.golden]), and what they exercised ([Check.coverage]).
+  std::set<std::string> drawn;
+  for (const auto& in : model.inputs())
+    if (std::find(given_names.begin(), given_names.end(), in.name) == given_names.end()) drawn.insert(in.name);
+  std::vector<Case> cases;
+  std::vector<std::vector<coverage::NodeCoverage>> exercised;
+  auto add_case = [&](Case c) {
+    exercised.push_back(coverage::account(model, c.values));
+    cases.push_back(std::move(c));
+  };
+  for (std::int64_t k = 0; k < o.cases; ++k) {
+    Case c{case_inputs(model, shapes, given, o.seed, static_cast<std::uint64_t>(k)), {}};
+    c.values = model.run_all(c.feeds);
+    add_case(std::move(c));
   }
-  return folders;
+
+  // [Check.golden-coverage] What each node can reach, and the witnesses still missing.
+  const auto reach = coverage::reach(model, cases.front().values, coverage::sources(model, drawn));
+  std::vector<Target> targets;
+  for (std::size_t n = 0; n < reach.size(); ++n)
+    for (const auto& r : reach[n]) targets.push_back({n, r, r.reachable ? "not built" : "unreachable", r.why, "", {}});
+  auto record = [&](std::size_t case_index) {
+    for (const auto& nc : exercised[case_index])
+      for (auto& t : targets)
+        if (t.node == nc.node && t.status != "exercised")
+          if (auto w = nc.exercised.find(t.reach.situation); w != nc.exercised.end()) {
+            t.status = "exercised", t.why.clear(), t.witness = w->second;
+            t.first_case = fmt::format("test_data_set_{}", case_index);
+          }
+  };
+  for (std::size_t k = 0; k < cases.size(); ++k) record(k);
+
+  // Constructed cases: a drawn case of the next index, into which the missing witnesses are written
+  // one by one, each kept only if the reference then decides its element by its situation (and the
+  // witnesses written before it still hold).
+  Builder builder(model, drawn);
+  std::map<std::size_t, std::vector<std::string>> made;  // case -> the witnesses written into it
+  while (o.construct) {
+    std::vector<Target*> missing;
+    for (auto& t : targets)
+      if (t.status == "not built" && t.reach.pattern != ops::Pattern::None) missing.push_back(&t);
+    if (missing.empty()) break;
+    const auto k = static_cast<std::uint64_t>(cases.size());
+    Case c{case_inputs(model, shapes, given, o.seed, k), {}};
+    c.values = model.run_all(c.feeds);
+    struct Planted {
+      std::size_t node;
+      std::vector<std::int64_t> index;
+      ops::Situation situation;
+    };
+    std::vector<Planted> planted;
+    for (Target* t : missing) {
+      const Tensor& y = c.values.at(model.nodes()[t->node].outputs.at(0));
+      for (std::int64_t offset : candidate_offsets(y.size())) {
+        const auto index = index_of(y.shape(), offset);
+        Case trial = c;
+        if (!builder.plant(trial, t->node, index, t->reach.pattern)) continue;
+        trial.values = model.run_all(trial.feeds);
+        bool holds = builder.decides(trial, t->node, index, t->reach.situation);
+        for (const auto& p : planted) holds = holds && builder.decides(trial, p.node, p.index, p.situation);
+        if (!holds) continue;
+        c = std::move(trial);
+        planted.push_back({t->node, index, t->reach.situation});
+        made[cases.size()].push_back(fmt::format("{}: {} at {}", coverage::node_label(model, t->node),
+                                                 t->reach.situation.text(), to_string(index)));
+        break;
+      }
+    }
+    if (planted.empty()) {
+      for (Target* t : missing)
+        t->why = "no output element could be given its witness (" + ops::pattern_name(t->reach.pattern) +
+                 "): the values it needs do not reach the node's set";
+      break;
+    }
+    add_case(std::move(c));
+    record(cases.size() - 1);
+  }
+
+  // The manifest ([Check.golden]).
+  Written w;
+  nlohmann::ordered_json& m = w.manifest;
+  m["tool"] = report::revisions();
+  m["seed"] = o.seed;
+  nlohmann::ordered_json options;
+  options["cases"] = o.cases;
+  options["construct"] = o.construct;
+  options["dims"] = o.dims;
+  options["inputs"] = o.inputs;
+  options["assume_opset_reviewed"] = o.assume_opset_reviewed;
+  m["options"] = options;
+  m["cases"] = nlohmann::ordered_json::array();
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    nlohmann::ordered_json c;
+    c["name"] = fmt::format("test_data_set_{}", k);
+    c["made"] = static_cast<std::int64_t>(k) < o.cases ? "drawn" : "constructed";
+    if (made.count(k)) c["witnesses_written"] = made[k];
+    c["exercised"] = coverage::to_json(exercised[k]);
+    m["cases"].push_back(c);
+  }
+  m["coverage"] = nlohmann::ordered_json::array();
+  for (const auto& t : targets) {
+    nlohmann::ordered_json j;
+    j["node"] = coverage::node_label(model, t.node);
+    j["clause"] = t.reach.situation.clause;
+    j["situation"] = t.reach.situation.detail;
+    j["status"] = t.status;
+    if (t.status == "exercised") {
+      j["case"] = t.first_case;
+      j["witness"] = coverage::to_json(t.witness);
+    } else {
+      j["why"] = t.why;
+    }
+    m["coverage"].push_back(j);
+    w.reachable += t.reach.reachable;
+    w.exercised += t.status == "exercised";
+    w.not_built += t.status == "not built";
+    w.unreachable += t.status == "unreachable";
+  }
+  w.drawn = o.cases;
+  w.constructed = static_cast<std::int64_t>(cases.size()) - o.cases;
+
+  // [Check.golden] Written under a temporary name beside DIR, renamed at the end.
+  const fs::path target = fs::path(dir).lexically_normal();
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  fs::create_directories(parent, ec);
+  if (ec) io_failure("Check.golden", "cannot create '{}': {}", parent.string(), ec.message());
+  TemporaryFolder tmp{parent / fmt::format(".{}.golden-{}", target.filename().string(), getpid())};
+  fs::remove_all(tmp.path, ec);
+  fs::create_directories(tmp.path, ec);
+  if (ec) io_failure("Check.golden", "cannot create '{}': {}", tmp.path.string(), ec.message());
+  const std::string& bytes = model.serialized();
+  io::write_file((tmp.path / "model.onnx").string(),
+                 std::span(reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()), "Check.golden");
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const fs::path folder = tmp.path / fmt::format("test_data_set_{}", k);
+    fs::create_directories(folder, ec);
+    if (ec) io_failure("Check.golden", "cannot create '{}': {}", folder.string(), ec.message());
+    write_pb_set(folder, "input", cases[k].feeds);
+    std::vector<io::NamedTensor> outputs;
+    for (const auto& out : model.outputs()) outputs.push_back({out.name, cases[k].values.at(out.name)});
+    write_pb_set(folder, "output", outputs);
+    w.folders.push_back((target / folder.filename()).string());
+  }
+  const std::string text = m.dump(2) + "\n";
+  io::write_file((tmp.path / "manifest.json").string(),
+                 std::span(reinterpret_cast<const std::byte*>(text.data()), text.size()), "Check.golden");
+  fs::remove_all(target, ec);
+  if (ec) io_failure("Check.golden", "cannot replace '{}': {}", target.string(), ec.message());
+  fs::rename(tmp.path, target, ec);
+  if (ec) io_failure("Check.golden", "cannot rename '{}' to '{}': {}", tmp.path.string(), target.string(), ec.message());
+  tmp.keep = true;
+  return w;
 }
 
 }  // namespace sonnx::golden

@@ -43,6 +43,8 @@
 #include "core/tensor.hpp"
 #include "graph/model.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace sonnx::golden {
 
 class Stream {
@@ -60,7 +62,9 @@ Tensor draw(DType dtype, const Shape& shape, Stream& stream);
 
 struct Options {
   std::uint64_t seed = 0;
-  std::int64_t cases = 1;
+  std::int64_t cases = 1;  // drawn cases; [Check.golden-coverage] constructed ones follow
+  bool construct = true;   // build the cases that reach what the drawn ones did not (--no-construct: off)
+  bool assume_opset_reviewed = false;  // recorded in the manifest ([Graph.opset.reviewed])
   std::map<std::string, std::int64_t> dims;  // --dim NAME=SIZE: sizes of symbolic dimensions
   std::string inputs;  // --inputs: a .npz or test_data_set folder giving some or all inputs (the rest are drawn)
 };
@@ -76,7 +80,18 @@ std::vector<io::NamedTensor> case_inputs(const graph::Model& model, const std::v
                                          const std::vector<io::NamedTensor>& given, std::uint64_t seed,
                                          std::uint64_t case_index);
 
-// Writes DIR/model.onnx and DIR/test_data_set_K for K < options.cases. Returns the folders written.
-std::vector<std::string> write(const graph::Model& model, const std::string& dir, const Options& options);
+// What golden wrote: the folders, and the manifest ([Check.golden], [Check.golden-coverage]).
+struct Written {
+  std::vector<std::string> folders;
+  std::int64_t drawn = 0, constructed = 0;
+  std::int64_t reachable = 0, exercised = 0, not_built = 0, unreachable = 0;  // situations
+  nlohmann::ordered_json manifest;
+};
+
+// [Check.golden] Writes DIR/model.onnx, DIR/manifest.json and DIR/test_data_set_K: the options.cases
+// drawn cases, then ([Check.golden-coverage]) constructed ones until every reachable situation of
+// every node has a witness, or no further one can be built. The folder is written under a
+// temporary name beside DIR and renamed at the end: a refusal leaves nothing behind.
+Written write(const graph::Model& model, const std::string& dir, const Options& options);
 
 }  // namespace sonnx::golden

@@ -82,9 +82,13 @@ std::size_t utf8_length(const std::string& s, std::size_t k) {
   return n;
 }
 
+// A report's folder is created when missing (reports/check.json works in a fresh folder).
 void open_for_writing(std::ofstream& out, const std::string& path) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   out.open(path, std::ios::binary | std::ios::trunc);
-  if (!out) refuse("Check.verdict", "cannot write the report '{}'", path);
+  if (!out) io_failure("Check.verdict", "cannot write the report '{}'", path);
 }
 
 }  // namespace
@@ -97,20 +101,20 @@ std::string sha256_hex(const std::string& bytes) {
 
 std::string sha256_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in || !fs::is_regular_file(path)) refuse("Check.verdict", "cannot read '{}' to hash it", path);
+  if (!in || !fs::is_regular_file(path)) io_failure("Check.verdict", "cannot read '{}' to hash it", path);
   tools::Sha256 h;
   std::vector<char> chunk(1 << 16);
   while (in) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     h.update(std::string_view(chunk.data(), static_cast<std::size_t>(in.gcount())));
   }
-  if (in.bad()) refuse("Check.verdict", "error while reading '{}' to hash it", path);
+  if (in.bad()) io_failure("Check.verdict", "error while reading '{}' to hash it", path);
   return h.finish_hex();
 }
 
 std::string spec_hash(const std::string& source_dir) {
   const fs::path spec = fs::path(source_dir) / "spec";
-  if (!fs::is_directory(spec)) refuse("Check.verdict", "'{}' is not a directory", spec.string());
+  if (!fs::is_directory(spec)) io_failure("Check.verdict", "'{}' is not a directory", spec.string());
   std::string listing;
   for (const auto& rel : files_below(spec)) {
     if (fs::path(rel).extension() != ".md") continue;
@@ -118,6 +122,10 @@ std::string spec_hash(const std::string& source_dir) {
     listing += sha256_file((fs::path(source_dir) / path).string()) + "  " + path + "\n";
   }
   return sha256_hex(listing);
+}
+
+nlohmann::ordered_json revisions() {
+  return {{"sonnx_ref_version", SONNX_VERSION}, {"git_revision", SONNX_GIT_REV}, {"spec_revision", SONNX_SPEC_HASH}};
 }
 
 nlohmann::json manifest(const std::vector<std::string>& files, const std::vector<std::string>& argv) {
@@ -233,7 +241,7 @@ void write_junit(const std::string& path, const std::string& suite, const std::v
   std::ofstream out;
   open_for_writing(out, path);
   out << junit_xml(suite, cases, manifest);
-  if (!out) refuse("Check.verdict", "cannot write the report '{}'", path);
+  if (!out) io_failure("Check.verdict", "cannot write the report '{}'", path);
 }
 
 namespace {
@@ -241,7 +249,7 @@ template <class Json> void write_json_text(const std::string& path, const Json& 
   std::ofstream out;
   open_for_writing(out, path);
   out << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
-  if (!out) refuse("Check.verdict", "cannot write the report '{}'", path);
+  if (!out) io_failure("Check.verdict", "cannot write the report '{}'", path);
 }
 }  // namespace
 

@@ -26,6 +26,11 @@ std::string spec_hash(const std::string& source_dir);
 // platform, UTC date, and the command line.
 nlohmann::json manifest(const std::vector<std::string>& files, const std::vector<std::string>& argv);
 
+// The revisions a result depends on and nothing else (no date, no compiler): sonnx-ref version,
+// git revision and spec revision — what a golden folder records, byte for byte the same on every
+// build of one source tree ([Check.golden]).
+nlohmann::ordered_json revisions();
+
 // The command line of this process (from /proc/self/cmdline; empty where there is none), for the
 // manifest's argv.
 std::vector<std::string> command_line();

@@ -1,73 +1,34 @@
-// SHA-256 as FIPS 180-4 section 6.2 states it: 512-bit blocks, 64 rounds, big-endian words.
+// SHA-256 through OpenSSL's EVP digest interface (libcrypto). A failure of libcrypto (out of memory,
+// a provider without SHA-256) is not an input error: it ends in std::runtime_error ("internal").
 #include "oracle/sha256.hpp"
 
-#include <algorithm>
-#include <cstring>
+#include <openssl/evp.h>
+
+#include <stdexcept>
 
 namespace sonnx::tools {
 
 namespace {
 
-// FIPS 180-4 4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
-constexpr std::uint32_t kRound[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+EVP_MD_CTX* context(void* p) { return static_cast<EVP_MD_CTX*>(p); }
 
-// FIPS 180-4 5.3.3: the initial hash value.
-constexpr std::array<std::uint32_t, 8> kInitial = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-
-constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+[[noreturn]] void fail(const char* what) { throw std::runtime_error(std::string("OpenSSL SHA-256: ") + what + " failed"); }
 
 }  // namespace
 
-Sha256::Sha256() : h_(kInitial) {}
-
-void Sha256::compress(const std::uint8_t* block) {
-  std::uint32_t w[64];
-  for (int t = 0; t < 16; ++t)
-    w[t] = std::uint32_t{block[4 * t]} << 24 | std::uint32_t{block[4 * t + 1]} << 16 |
-           std::uint32_t{block[4 * t + 2]} << 8 | std::uint32_t{block[4 * t + 3]};
-  for (int t = 16; t < 64; ++t) {
-    const std::uint32_t s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
-    const std::uint32_t s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
-    w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+Sha256::Sha256() : ctx_(EVP_MD_CTX_new()) {
+  if (ctx_ == nullptr) fail("EVP_MD_CTX_new");
+  if (EVP_DigestInit_ex(context(ctx_), EVP_sha256(), nullptr) != 1) {
+    EVP_MD_CTX_free(context(ctx_));
+    fail("EVP_DigestInit_ex");
   }
-  std::uint32_t a = h_[0], b = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6], h = h_[7];
-  for (int t = 0; t < 64; ++t) {
-    const std::uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[t] + w[t];
-    const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-    h = g;
-    g = f;
-    f = e;
-    e = d + t1;
-    d = c;
-    c = b;
-    b = a;
-    a = t1 + t2;
-  }
-  h_[0] += a, h_[1] += b, h_[2] += c, h_[3] += d, h_[4] += e, h_[5] += f, h_[6] += g, h_[7] += h;
 }
 
+Sha256::~Sha256() { EVP_MD_CTX_free(context(ctx_)); }
+
 void Sha256::update(std::span<const std::byte> bytes) {
-  const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  std::size_t n = bytes.size();
-  total_bytes_ += n;
-  while (n > 0) {
-    const std::size_t take = std::min(n, buffer_.size() - buffered_);
-    std::memcpy(buffer_.data() + buffered_, p, take);
-    buffered_ += take, p += take, n -= take;
-    if (buffered_ == buffer_.size()) {
-      compress(buffer_.data());
-      buffered_ = 0;
-    }
-  }
+  if (bytes.empty()) return;
+  if (EVP_DigestUpdate(context(ctx_), bytes.data(), bytes.size()) != 1) fail("EVP_DigestUpdate");
 }
 
 void Sha256::update(std::string_view bytes) {
@@ -75,20 +36,10 @@ void Sha256::update(std::string_view bytes) {
 }
 
 std::array<std::uint8_t, 32> Sha256::finish() {
-  // FIPS 180-4 5.1.1: append bit 1, zeros up to 448 mod 512 bits, then the 64-bit message length.
-  const std::uint64_t bit_length = total_bytes_ * 8;
-  buffer_[buffered_++] = 0x80;
-  if (buffered_ > 56) {
-    std::memset(buffer_.data() + buffered_, 0, 64 - buffered_);
-    compress(buffer_.data());
-    buffered_ = 0;
-  }
-  std::memset(buffer_.data() + buffered_, 0, 56 - buffered_);
-  for (int k = 0; k < 8; ++k) buffer_[56 + k] = static_cast<std::uint8_t>(bit_length >> (56 - 8 * k));
-  compress(buffer_.data());
-  std::array<std::uint8_t, 32> digest;
-  for (int k = 0; k < 8; ++k)
-    for (int b = 0; b < 4; ++b) digest[4 * k + b] = static_cast<std::uint8_t>(h_[k] >> (24 - 8 * b));
+  std::array<std::uint8_t, 32> digest{};
+  unsigned int length = 0;
+  if (EVP_DigestFinal_ex(context(ctx_), digest.data(), &length) != 1 || length != digest.size())
+    fail("EVP_DigestFinal_ex");
   return digest;
 }
 

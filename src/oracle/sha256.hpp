@@ -1,6 +1,7 @@
-// SHA-256 (FIPS 180-4, identical to FIPS 180-2 for this function) for the run manifest: the
-// hashes of the model, of each input file and of spec/. Written here so that the manifest does
-// not depend on a crypto library being installed.
+// SHA-256 for the run manifest: the hashes of the model, of each input file and of spec/. The
+// digest is OpenSSL's (libcrypto's EVP interface, SHA-256 as FIPS 180-4 defines it); nothing here
+// computes it. Report manifests are certification evidence, so the hash comes from a maintained,
+// validated library rather than from code of this project.
 #pragma once
 #include <array>
 #include <cstddef>
@@ -11,9 +12,14 @@
 
 namespace sonnx::tools {
 
+// An incremental SHA-256: update() any number of times, then finish() once. Not copyable.
 class Sha256 {
  public:
   Sha256();
+  ~Sha256();
+  Sha256(const Sha256&) = delete;
+  Sha256& operator=(const Sha256&) = delete;
+
   void update(std::span<const std::byte> bytes);
   void update(std::string_view bytes);
   // The 32-byte digest; the object must not be updated afterwards.
@@ -22,11 +28,7 @@ class Sha256 {
   std::string finish_hex();
 
  private:
-  void compress(const std::uint8_t* block);
-  std::array<std::uint32_t, 8> h_;
-  std::array<std::uint8_t, 64> buffer_{};
-  std::size_t buffered_ = 0;
-  std::uint64_t total_bytes_ = 0;
+  void* ctx_;  // EVP_MD_CTX*
 };
 
 }  // namespace sonnx::tools

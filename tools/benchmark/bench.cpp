@@ -1,13 +1,19 @@
-// sonnx-bench: times one operator of sonnx-ref on a large tensor and reports ns/element and the
-// process's peak resident memory. One case per process, so that the peak belongs to that case.
-// Usage: sonnx-bench CASE [ELEMENTS]   (tools/bench runs every case beside numpy)
+// sonnx-bench: times one case of tools/benchmark/cases.txt in sonnx-ref and reports the median
+// time over REPS repetitions, ns per output-or-input element, and the process's peak resident
+// memory. One case per process, so that the peak belongs to that case; every repetition allocates
+// its output afresh, as numpy does. Usage: sonnx-bench CASE [ELEMENTS [REPS]]
+// Prints: case <TAB> elements <TAB> median ms <TAB> ns/element <TAB> peak MiB <TAB> MiB before the timed part
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <string>
+#include <vector>
 
+#include "core/order.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/max.hpp"
 #include "ops/reducemax.hpp"
@@ -16,18 +22,33 @@ using namespace sonnx;
 
 namespace {
 
-// Deterministic fill with a few NaN/±0 values mixed in (splitmix64).
-Tensor filled(Shape shape, std::uint64_t seed) {
-  Tensor t(DType::Float, std::move(shape));
-  auto v = t.values<float>();
-  std::uint64_t s = seed;
-  for (auto& x : v) {
-    s += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = s;
+// splitmix64: the same stream on every machine.
+struct Random {
+  std::uint64_t s;
+  std::uint64_t next() {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    x = static_cast<float>(static_cast<std::int64_t>(z % 2000001) - 1000000) / 1000.0f;
+    return z ^ (z >> 31);
+  }
+};
+
+// Values like real activations: floats in [-1000, 1000] with three decimals (float16: finite
+// patterns of that range), integers uniform over the type. No NaN.
+template <class T> Tensor filled(Shape shape, std::uint64_t seed) {
+  Tensor t(dtype_of<T>(), std::move(shape));
+  Random r{seed};
+  for (auto& x : t.values<T>()) {
+    const auto z = r.next();
+    if constexpr (std::is_same_v<T, float16>) {
+      std::uint16_t b;
+      do b = static_cast<std::uint16_t>(r.next() & 0xFFFF); while ((b & 0x7FFF) >= 0x6400);  // |x| < 1024
+      x = float16{b};
+    } else if constexpr (std::is_floating_point_v<T>) {
+      x = static_cast<T>(static_cast<double>(static_cast<std::int64_t>(z % 2000001) - 1000000) / 1000.0);
+    } else {
+      x = static_cast<T>(z);
+    }
   }
   return t;
 }
@@ -35,52 +56,81 @@ Tensor filled(Shape shape, std::uint64_t seed) {
 double peak_mib() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss / 1024.0;  // ru_maxrss is in KiB on Linux
+  return u.ru_maxrss / 1024.0;  // KiB on Linux
+}
+
+template <class T> std::function<Tensor()> max_case(std::int64_t rows, std::int64_t cols, int inputs, std::vector<Tensor>& keep) {
+  keep.push_back(filled<T>({rows, cols}, 1));
+  keep.push_back(filled<T>({rows, cols}, 2));
+  if (inputs == 4) {
+    keep.push_back(filled<T>({rows, 1}, 3));
+    keep.push_back(filled<T>({cols}, 4));
+  }
+  return [&keep] {
+    std::vector<const Tensor*> in;
+    for (const auto& t : keep) in.push_back(&t);
+    return ops::max(13, in);
+  };
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr,
-                 "usage: sonnx-bench CASE [ELEMENTS]\n"
-                 "cases: max2 max2-broadcast max4 reducemax-axis1 reducemax-all hardmax13 hardmax11\n");
+    std::fprintf(stderr, "usage: sonnx-bench CASE [ELEMENTS [REPS]]   (cases: tools/benchmark/cases.txt)\n");
     return 2;
   }
   const std::string c = argv[1];
   const std::int64_t n = argc > 2 ? std::stoll(argv[2]) : (16ll << 20);
-  const std::int64_t cols = 4096, rows = n / cols;
-  const Tensor x = filled({rows, cols}, 1);
-  const double input_mib = peak_mib();
-  auto t0 = std::chrono::steady_clock::now();
-  Tensor y;
-  std::int64_t elements = rows * cols;
-  if (c == "max2") {
-    const Tensor b = filled({rows, cols}, 2);
-    t0 = std::chrono::steady_clock::now();
-    y = ops::max(13, {&x, &b});
-  } else if (c == "max2-broadcast") {
-    const Tensor b = filled({cols}, 2);
-    t0 = std::chrono::steady_clock::now();
-    y = ops::max(13, {&x, &b});
-  } else if (c == "max4") {
-    const Tensor b = filled({rows, cols}, 2), d = filled({rows, 1}, 3), e = filled({cols}, 4);
-    t0 = std::chrono::steady_clock::now();
-    y = ops::max(13, {&x, &b, &d, &e});
-  } else if (c == "reducemax-axis1") {
-    y = ops::reduce_max(18, x, {std::vector<std::int64_t>{1}, 0, 0});
-  } else if (c == "reducemax-all") {
-    y = ops::reduce_max(18, x, {std::nullopt, 0, 0});
-  } else if (c == "hardmax13") {
-    y = ops::hardmax(13, x, -1);
-  } else if (c == "hardmax11") {
-    y = ops::hardmax(11, x, 1);
+  const int reps = argc > 3 ? std::stoi(argv[3]) : 5;
+  const std::int64_t cols = 4096, rows = std::max<std::int64_t>(16, n / cols);
+  std::vector<Tensor> keep;
+  std::function<Tensor()> run;
+  if (c == "max2-float") run = max_case<float>(rows, cols, 2, keep);
+  else if (c == "max2-double") run = max_case<double>(rows, cols, 2, keep);
+  else if (c == "max2-float16") run = max_case<float16>(rows, cols, 2, keep);
+  else if (c == "max2-int32") run = max_case<std::int32_t>(rows, cols, 2, keep);
+  else if (c == "max2-uint8") run = max_case<std::uint8_t>(rows, cols, 2, keep);
+  else if (c == "max4-float") run = max_case<float>(rows, cols, 4, keep);
+  else if (c == "max4-double") run = max_case<double>(rows, cols, 4, keep);
+  else if (c == "max4-float16") run = max_case<float16>(rows, cols, 4, keep);
+  else if (c == "max4-int32") run = max_case<std::int32_t>(rows, cols, 4, keep);
+  else if (c == "max4-uint8") run = max_case<std::uint8_t>(rows, cols, 4, keep);
+  else if (c == "max2-row-float" || c == "max2-column-float" || c == "max2-scalar-float") {
+    keep.push_back(filled<float>({rows, cols}, 1));
+    const Shape b = c == "max2-row-float" ? Shape{cols} : c == "max2-column-float" ? Shape{rows, 1} : Shape{};
+    keep.push_back(filled<float>(b, 2));
+    run = [&keep] { return ops::max(13, {&keep[0], &keep[1]}); };
+  } else if (c.rfind("reducemax-", 0) == 0) {
+    keep.push_back(filled<float>({rows, cols}, 1));
+    ops::ReduceMaxParams p;
+    p.keepdims = 0;
+    if (c == "reducemax-axis0-float") p.axes = std::vector<std::int64_t>{0};
+    else if (c == "reducemax-axis1-float") p.axes = std::vector<std::int64_t>{1};
+    run = [&keep, p] { return ops::reduce_max(18, keep[0], p); };
+  } else if (c == "hardmax-last-float" || c == "hardmax-first-float") {
+    keep.push_back(filled<float>({rows, cols}, 1));
+    const std::int64_t axis = c == "hardmax-last-float" ? -1 : 0;
+    run = [&keep, axis] { return ops::hardmax(13, keep[0], axis); };
+  } else if (c == "hardmax11-coerced-float") {
+    keep.push_back(filled<float>({rows / 16, 16, cols}, 1));
+    run = [&keep] { return ops::hardmax(11, keep[0], 1); };
   } else {
-    std::fprintf(stderr, "unknown case %s\n", c.c_str());
+    std::fprintf(stderr, "sonnx-bench: unknown case '%s' (cases: tools/benchmark/cases.txt)\n", c.c_str());
     return 2;
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("%s\t%lld\t%.3f\t%.2f\t%.1f\t%.1f\n", c.c_str(), static_cast<long long>(elements), seconds * 1e3,
-              seconds * 1e9 / elements, peak_mib(), input_mib);
-  return y.size() >= 0 ? 0 : 1;
+  const double before = peak_mib();
+  std::vector<double> ms;
+  std::int64_t elements = 0;
+  for (int k = 0; k < reps; ++k) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Tensor y = run();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    elements = std::max(y.size(), keep[0].size());  // the larger of output and first input
+  }
+  std::sort(ms.begin(), ms.end());
+  const double median = ms[ms.size() / 2];
+  std::printf("%s\t%lld\t%.3f\t%.3f\t%.1f\t%.1f\n", c.c_str(), static_cast<long long>(elements), median,
+              median * 1e6 / static_cast<double>(elements), peak_mib(), before);
+  return 0;
 }

@@ -1,12 +1,14 @@
-// sonnx-ref check MODEL INPUTS ACTUAL: the verdict on another implementation's outputs
-// (spec/common/check.md). The library does the work (src/oracle/check, compare, explain, report);
-// this file only reads the options and writes the reports.
+// sonnx-ref check MODEL INPUTS ACTUAL | MODEL GOLDEN_DIR IUT_DIR | MODEL BUNDLE.npz: the verdict on
+// another implementation's outputs (spec/common/check.md). The library does the work
+// (src/oracle/check, compare, explain, coverage, report); this file reads the options and writes
+// the reports.
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "graph/model.hpp"
+#include "options.hpp"
 #include "oracle/check.hpp"
 #include "oracle/report.hpp"
 
@@ -15,38 +17,31 @@ namespace sonnx::cli {
 namespace {
 
 struct CheckOptions {
-  std::string model, inputs, actual, report, junit;
-  std::optional<std::uint64_t> ulp;
-  std::size_t max_listed = 10;
+  std::string model, a, b, report, junit, ulp, max_listed = "10";
+  bool json = false, assume_opset_reviewed = false;
 };
 
 int check(const CheckOptions& o) {
-  const auto model = graph::Model::load(o.model);
-  const auto feeds = graph::load_feeds(model, o.inputs);
-  const explain::Explainer expected(model, model.run_all(feeds));
-  const auto actual = check::load_actual(model, o.actual);
-  compare::Options c;
-  c.ulp_mode = o.ulp.has_value();  // [Check.ulp]; else [Check.bitwise]
-  c.ulp = o.ulp.value_or(0);
-  c.max_listed = o.max_listed;
-  const auto verdict = check::judge(model, expected, actual, c);
-  std::cout << check::to_text(verdict, c);
+  std::optional<std::uint64_t> ulp;
+  if (!o.ulp.empty()) ulp = parse_unsigned(o.ulp, "--ulp");
+  const compare::Options c =
+      compare::options_for(ulp, static_cast<std::size_t>(parse_unsigned(o.max_listed, "--max-listed")));
+  const auto model = graph::Model::load(o.model, {o.assume_opset_reviewed});
+  const auto cases = check::load_cases(model, o.a, o.b);
+  const auto campaign = check::judge_cases(model, cases, c);
+  if (o.json) std::cout << check::to_json(campaign, c).dump(2) << "\n";
+  else if (o.report != "-") std::cout << check::to_text(campaign, c);
   if (!o.report.empty() || !o.junit.empty()) {
-    const auto manifest = report::manifest({o.model, o.inputs, o.actual}, report::command_line());
-    if (!o.report.empty()) {
-      nlohmann::ordered_json j;
-      j["command"] = "check";
-      j["manifest"] = manifest;
-      const auto body = check::to_json(verdict, c);
-      for (const auto& [k, v] : body.items()) j[k] = v;
-      report::write_json(o.report, j);
-    }
+    std::vector<std::string> files = {o.model};
+    for (const auto& k : cases) files.insert(files.end(), k.files.begin(), k.files.end());
+    const auto manifest = report::manifest(files, report::command_line());
+    if (!o.report.empty()) write_report(o.report, check::report_document(campaign, c, manifest));
     if (!o.junit.empty()) {
       const std::string stem = std::filesystem::path(o.model).stem().string();
-      report::write_junit(o.junit, "sonnx-ref check " + stem, check::to_junit(verdict, "check." + stem), manifest);
+      report::write_junit(o.junit, "sonnx-ref check " + stem, check::to_junit(campaign, stem), manifest);
     }
   }
-  return verdict.conforms ? 0 : 1;  // [Check.verdict]
+  return check::exit_status(campaign.conforms);
 }
 
 }  // namespace
@@ -55,29 +50,48 @@ Action add_check(CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
   auto* sub = app.add_subcommand("check", "Judge another implementation's outputs against the reference");
   sub->add_option("MODEL", o->model, "ONNX model file (.onnx)")->required();
-  sub->add_option("INPUTS", o->inputs, "the inputs the implementation under test was run on: a .npz or a test_data_set_N folder")
+  sub->add_option("INPUTS", o->a,
+                  "the inputs the implementation under test was run on: a .npz or a test_data_set_N folder; or a "
+                  "golden folder of test_data_set_K folders; or one bundle .npz of inputs and actual values")
       ->required();
-  sub->add_option("ACTUAL", o->actual, "its outputs: a .npz keyed by output name, or a test_data_set_N folder of output_K.pb")
-      ->required();
-  sub->add_option("--ulp", o->ulp, "accept float elements within N units in the last place [Check.ulp]")->type_name("N");
-  sub->add_option("--report", o->report, "also write a JSON report (with the run manifest)")->type_name("FILE.json");
-  sub->add_option("--junit", o->junit, "also write a JUnit XML report, one test case per output")->type_name("FILE.xml");
+  sub->add_option("ACTUAL", o->b,
+                  "its outputs: a .npz keyed by value name, or a test_data_set_N folder of output_K.pb; for a golden "
+                  "folder, a folder of test_data_set_K/ (or test_data_set_K.npz); none for a bundle");
+  sub->add_option("--ulp", o->ulp, "accept float elements within N ranks of the total order, N >= 0 [Check.ulp]")
+      ->type_name("N");
+  sub->add_option("--report", o->report, "also write a JSON report (with the run manifest); '-' writes it to stdout")
+      ->type_name("FILE.json");
+  sub->add_option("--junit", o->junit, "also write a JUnit XML report, one test per case and output")->type_name("FILE.xml");
+  sub->add_flag("--json", o->json, "print the verdict as JSON instead of text");
   sub->add_option("--max-listed", o->max_listed, "list at most K mismatching elements per output (default 10)")
       ->type_name("K");
+  sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
+                "accept a model whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
   sub->footer(
-      "The reference computes the expected outputs from MODEL and INPUTS; every graph output is then\n"
-      "compared with ACTUAL (spec/common/check.md):\n"
+      "The reference computes the expected outputs from MODEL and the inputs; every graph output is then\n"
+      "compared with the actual one (spec/common/check.md):\n"
       "  default   bitwise: same bit pattern; any NaN matches any NaN; +0 and -0 differ [Check.bitwise]\n"
       "  --ulp N   floats within N ranks of the total order (-0 and +0 are 1 apart); NaN only matches NaN,\n"
       "            an infinity only itself; integers and bool exact [Check.ulp]\n"
-      "A dtype or shape difference fails the whole output [Check.shape]; an output absent from ACTUAL, or an\n"
-      "actual output naming no graph output, fails too [Check.missing]. In a test_data_set folder,\n"
-      "output_K.pb is the K-th graph output.\n"
+      "A dtype or shape difference fails the whole output [Check.shape]; an output absent from the actual\n"
+      "values, or an actual value naming no value of the graph, fails too [Check.missing]. In a\n"
+      "test_data_set folder, output_K.pb is the K-th graph output; .npz files hold values by name.\n"
+      "\n"
+      "Three forms [Check.cases]:\n"
+      "  check MODEL INPUTS ACTUAL          one case\n"
+      "  check MODEL GOLDEN_DIR IUT_DIR     every GOLDEN_DIR/test_data_set_K against IUT_DIR/test_data_set_K/\n"
+      "                                     (output_J.pb, *.npz) or IUT_DIR/test_data_set_K.npz\n"
+      "  check MODEL BUNDLE.npz             one .npz holding the inputs and the actual values by name (tract)\n"
+      "When the actual values include values of the graph other than its outputs (tools that mark every\n"
+      "tensor as an output), each node is also judged on the values it was given, and a difference that a\n"
+      "node only passed on is reported as propagated from the node that made it [Check.attribution].\n"
       "For each failing output: the number of differing elements and the first K (index, expected and\n"
-      "actual values with hex bits, and the spec clause that determines the expected value).\n"
-      "Exit codes: 0 every output conforms; 1 some output does not (or refused input, \"error: [ID] ...\");\n"
-      "2 usage. [Check.verdict]\n"
-      "Example: sonnx-ref check model.onnx inputs.npz their_outputs.npz --ulp 1 --junit check.xml");
+      "actual values with hex bits, and the spec clause that determines the expected value); the clauses\n"
+      "and situations that decided the expected values are listed [Check.coverage].\n"
+      "Exit codes [Check.exit]: 0 every output conforms; 1 some output does not; 2 usage error;\n"
+      "3 input refused by a spec clause (\"error: [ID] ...\"); 4 I/O failure; 5 internal error.\n"
+      "Examples: sonnx-ref check model.onnx inputs.npz their_outputs.npz --ulp 1 --junit check.xml\n"
+      "          sonnx-ref check golden/model.onnx golden iut --report report.json --junit report.xml");
   return [o] { return check(*o); };
 }
 

@@ -6,21 +6,28 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "commands.hpp"
+#include "options.hpp"
+#include "oracle/coverage.hpp"
 #include "core/error.hpp"
 #include "graph/model.hpp"
 #include "io/io.hpp"
+#include "oracle/check.hpp"
 #include "oracle/compare.hpp"
 #include "oracle/report.hpp"
 
@@ -35,7 +42,8 @@ using Json = nlohmann::json;  // report::write_json takes nlohmann::json
 struct ConformanceOptions {
   std::vector<std::string> paths;
   std::string filter, report, junit;
-  bool quiet = false, progress = false;
+  bool quiet = false, progress = false, assume_opset_reviewed = false, no_timings = false;
+  int jobs = 1;
   std::vector<std::string> argv;
 };
 
@@ -57,7 +65,7 @@ bool is_case(const fs::path& dir) {
 std::vector<CaseDir> cases_of(const std::string& arg) {
   const fs::path p(arg);
   std::error_code ec;
-  if (!fs::exists(p, ec)) refuse("IO.testdata.folder", "'{}' does not exist", arg);
+  if (!fs::exists(p, ec)) io_failure("IO.testdata.folder", "'{}' does not exist", arg);
   if (is_case(p)) return {{p.lexically_normal().filename().string(), p}};
   if (!fs::is_directory(p, ec))
     refuse("IO.testdata.folder", "'{}' is not a folder (give a test case folder or a folder of them)", arg);
@@ -106,12 +114,14 @@ std::optional<std::string> expected_error_of(const fs::path& dir) {
 // ---------------------------------------------------------------------------------------------
 // Running one case
 
-enum class Status { Passed, Failed, Skipped };
+// [Check.not-implemented] NotImplemented: the model uses an operator or version sonnx-ref does not have.
+enum class Status { Passed, Failed, Skipped, NotImplemented };
 
 std::string_view status_name(Status s) {
   switch (s) {
     case Status::Passed: return "passed";
     case Status::Failed: return "failed";
+    case Status::NotImplemented: return "not implemented";
     default: return "skipped";
   }
 }
@@ -127,7 +137,7 @@ struct OutputVerdict {
   std::string data_set;
   std::size_t position = 0;  // K of output_K.pb
   std::string name;          // graph output name (empty for an extra expected output)
-  std::string status;        // conforms, differs, dtype-or-shape, missing, extra
+  std::string status;        // conforms, differs, shape, missing, extra (as check's reports)
   std::string id;            // the Check clause that judged it
   std::int64_t elements = 0;
   compare::Result result;
@@ -149,6 +159,7 @@ struct CaseResult {
   std::vector<OutputVerdict> outputs;
   std::vector<DataSetRun> data_sets;
   std::vector<std::string> files;  // model and data files, for the manifest
+  std::vector<coverage::NodeCoverage> coverage;  // [Check.coverage] of the first data set run
   double seconds = 0;
 };
 
@@ -196,7 +207,7 @@ std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<
       v.elements = expected[k].tensor.size();
       v.result = compare::compare(expected[k].tensor, actual[k].tensor);  // [Check.bitwise]
       if (!v.result.structural.empty()) {
-        v.status = "dtype-or-shape";
+        v.status = "shape";
         v.id = "Check.shape";
         v.detail = fmt::format("output '{}' {}", v.name, v.result.structural);
       } else if (v.result.mismatches > 0) {
@@ -227,7 +238,7 @@ void add_files(CaseResult& r, const fs::path& data_set) {
 
 // Loads the model, then runs and judges every data set. A negative case (expected_error) passes
 // when the model or every data set is refused with exactly the expected ID.
-CaseResult run_case(const CaseDir& dir) {
+CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load) {
   const auto start = Clock::now();
   CaseResult r;
   r.dir = dir;
@@ -248,13 +259,15 @@ CaseResult run_case(const CaseDir& dir) {
   const std::string expect = r.expected_error.value_or("");  // the ID of a negative case
 
   std::optional<graph::Model> model;
-  if (auto e = attempt([&] { model.emplace(graph::Model::load((dir.path / "model.onnx").string())); })) {
+  if (auto e = attempt([&] { model.emplace(graph::Model::load((dir.path / "model.onnx").string(), load)); })) {
     r.error = e;
     r.data_sets.push_back({"model", e->message, 0});
     if (r.expected_error && e->id == expect) {
       r.data_sets.back().failure.clear();
       return finish(Status::Passed, fmt::format("(refused with [{}])", expect));
     }
+    if (!r.expected_error && check::not_implemented(e->id))
+      return finish(Status::NotImplemented, e->message);
     if (r.expected_error) return finish(Status::Failed, fmt::format("expected refusal [{}], got {}", expect, e->message));
     return finish(Status::Failed, e->message);
   }
@@ -272,7 +285,12 @@ CaseResult run_case(const CaseDir& dir) {
     const std::string ds = d.filename().string();
     std::string failure;
     std::vector<io::NamedTensor> actual;
-    const auto refused = attempt([&] { actual = model->run(graph::load_feeds(*model, d.string())); });
+    std::map<std::string, Tensor> values;
+    const auto refused = attempt([&] {
+      values = model->run_all(graph::load_feeds(*model, d.string()));
+      for (const auto& o : model->outputs()) actual.push_back({o.name, values.at(o.name)});
+    });
+    if (!refused && r.coverage.empty()) attempt([&] { r.coverage = coverage::account(*model, values); });
     if (r.expected_error) {
       if (!refused) failure = fmt::format("expected refusal [{}], but it ran", expect);
       else if (refused->id != expect) failure = fmt::format("expected refusal [{}], got {}", expect, refused->message);
@@ -309,20 +327,23 @@ std::string case_line(const CaseResult& r) {
   switch (r.status) {
     case Status::Passed: return "PASS " + r.dir.name + (r.detail.empty() ? "" : " " + r.detail);
     case Status::Failed: return "FAIL " + r.dir.name + ": " + r.detail;
+    case Status::NotImplemented: return "NOT IMPLEMENTED " + r.dir.name + ": " + r.detail;
     default: return "SKIP " + r.dir.name + ": " + r.detail;
   }
 }
 
-// The closing line, parsed by CI: "N passed, N failed" plus ", N skipped" when some were skipped.
-std::string summary_line(int passed, int failed, int skipped) {
+// The closing line, parsed by CI: "N passed, N failed", then ", N not implemented" and ", N skipped"
+// when there are some.
+std::string summary_line(int passed, int failed, int not_implemented, int skipped) {
   std::string s = fmt::format("{} passed, {} failed", passed, failed);
+  if (not_implemented > 0) s += fmt::format(", {} not implemented", not_implemented);
   if (skipped > 0) s += fmt::format(", {} skipped", skipped);
   return s;
 }
 
 Json output_json(const OutputVerdict& v) {
   Json o = {{"data_set", v.data_set}, {"position", v.position}, {"name", v.name},
-            {"status", v.status},     {"id", v.id},             {"elements", v.elements}};
+            {"status", v.status},     {"clause", v.id},         {"elements", v.elements}};
   if (!v.result.structural.empty()) o["structural"] = v.result.structural;
   if (v.status == "differs") {
     o["mismatches"] = v.result.mismatches;
@@ -353,12 +374,13 @@ Json case_json(const CaseResult& r) {
   Json outs = Json::array();
   for (const auto& v : r.outputs) outs.push_back(output_json(v));
   c["outputs"] = outs;
-  if (r.error) c["error"] = {{"id", r.error->id}, {"message", r.error->message}};
+  if (r.error) c["error"] = {{"clause", r.error->id}, {"message", r.error->message}};
+  c["coverage"] = coverage::to_json(r.coverage);
   return c;
 }
 
 void write_reports(const ConformanceOptions& o, const std::vector<CaseResult>& results, int passed, int failed,
-                   int skipped, double seconds) {
+                   int not_implemented, int skipped, double seconds) {
   if (!o.report.empty()) {
     std::vector<std::string> files;
     for (const auto& r : results) files.insert(files.end(), r.files.begin(), r.files.end());
@@ -370,16 +392,17 @@ void write_reports(const ConformanceOptions& o, const std::vector<CaseResult>& r
                  {{"total", results.size()},
                   {"passed", passed},
                   {"failed", failed},
+                  {"not_implemented", not_implemented},
                   {"skipped", skipped},
                   {"seconds", seconds},
-                  {"line", summary_line(passed, failed, skipped)}}}};
-    report::write_json(o.report, doc);
+                  {"line", summary_line(passed, failed, not_implemented, skipped)}}}};
+    write_report(o.report, doc);
   }
   if (!o.junit.empty()) {
     std::vector<report::JunitCase> cases;
     for (const auto& r : results) {
       const std::string cls = "conformance." + r.dir.name;
-      if (r.status == Status::Skipped) {
+      if (r.status == Status::Skipped || r.status == Status::NotImplemented) {
         cases.push_back({cls, "case", r.detail, true, r.seconds});
         continue;
       }
@@ -427,17 +450,38 @@ int conformance(const ConformanceOptions& o) {
     const std::regex re(o.filter, std::regex::ECMAScript);
     std::erase_if(cases, [&](const CaseDir& c) { return !std::regex_search(c.name, re); });
   }
-  if (cases.empty()) std::cerr << "conformance: no test case matches --filter '" << o.filter << "'\n";
+  if (cases.empty()) usage_error("no test case matches --filter '{}'", o.filter);
 
   const bool tty = isatty(STDERR_FILENO) != 0;
   Progress progress(o.progress || tty, tty);
+  // Cases run on `jobs` threads, each case whole on one thread (no operator is split: each stays
+  // deterministic); results are reported in case order, so the output does not depend on `jobs`.
+  std::vector<std::optional<CaseResult>> done(cases.size());
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < cases.size();) {
+      CaseResult r = run_case(cases[i], {o.assume_opset_reviewed});
+      std::lock_guard lock(mutex);
+      done[i] = std::move(r);
+      ready.notify_all();
+    }
+  };
+  std::vector<std::jthread> threads;
+  for (int t = 1; t < std::min<int>(o.jobs, static_cast<int>(cases.size())); ++t) threads.emplace_back(worker);
+  if (threads.empty()) worker();
   std::vector<CaseResult> results;
-  int passed = 0, failed = 0, skipped = 0;
+  int passed = 0, failed = 0, not_implemented = 0, skipped = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     progress.tick(i + 1, cases.size(), failed, cases[i].name);
-    CaseResult r = run_case(cases[i]);
+    std::unique_lock lock(mutex);
+    ready.wait(lock, [&] { return done[i].has_value(); });
+    CaseResult r = std::move(*done[i]);
+    lock.unlock();
     if (r.status == Status::Passed) ++passed;
     else if (r.status == Status::Failed) ++failed;
+    else if (r.status == Status::NotImplemented) ++not_implemented;
     else ++skipped;
     if (!o.quiet || r.status == Status::Failed) {
       progress.clear();
@@ -445,11 +489,25 @@ int conformance(const ConformanceOptions& o) {
     }
     results.push_back(std::move(r));
   }
+  threads.clear();  // joins
   progress.clear();
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  std::cout << summary_line(passed, failed, skipped) << std::endl;  // [Check.verdict]
-  write_reports(o, results, passed, failed, skipped, seconds);
-  return failed > 0 ? 1 : 0;
+  double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (o.no_timings) {  // reports that two runs, at any -j, write alike (but for the command line)
+    seconds = 0;
+    for (auto& r : results) {
+      r.seconds = 0;
+      for (auto& d : r.data_sets) d.seconds = 0;
+    }
+  }
+  std::cout << summary_line(passed, failed, not_implemented, skipped) << std::endl;  // [Check.verdict]
+  write_reports(o, results, passed, failed, not_implemented, skipped, seconds);
+  if (failed > 0) return check::exit_status(false);
+  if (passed == 0) {         // nothing judged: no verdict of conformance
+    std::cerr << "conformance: no case was judged (" << not_implemented << " not implemented, " << skipped
+              << " skipped): that is not a pass [Check.exit]\n";
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -474,8 +532,15 @@ Action add_conformance(CLI::App& app) {
   sub->add_option("--junit", o->junit, "also write a JUnit XML report (one test per case and data set)")
       ->type_name("FILE.xml");
   sub->add_flag("-q,--quiet", o->quiet, "print only FAIL lines and the closing line");
+  sub->add_option("-j,--jobs", o->jobs, "run N cases at a time, each on its own thread (default 1); the output is the same for every N")
+      ->type_name("N")
+      ->check(CLI::Range(1, 256));
+  sub->add_flag("--no-timings", o->no_timings,
+                "write 0 for every measured time in the reports, so that runs at any -j write the same reports");
   sub->add_flag("--progress", o->progress,
                 "show progress on stderr every 2 s even when stderr is not a terminal (on a terminal it is shown)");
+  sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
+                "accept models whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
   sub->footer(
       "A test case folder holds model.onnx and test_data_set_0/, test_data_set_1/, ... each with\n"
       "input_K.pb and output_K.pb (one ONNX TensorProto per file: the layout of onnx's backend node tests).\n"
@@ -495,17 +560,24 @@ Action add_conformance(CLI::App& app) {
       "  PASS test_max_example\n"
       "  FAIL test_x: output 'y' 2 of 6 elements differ; first [0,1] expected -0 (0x80000000) got +0 (0x00000000)\n"
       "  FAIL test_y: error: [Graph.opset.unsupported] ...\n"
+      "  NOT IMPLEMENTED test_w: error: [Graph.opset.unsupported] operator 'Add' is not supported ...\n"
       "  SKIP test_z: no test_data_set_N folder\n"
-      "then the closing line 'N passed, N failed' (', N skipped' appended when some were skipped).\n"
+      "then the closing line 'N passed, N failed', with ', N not implemented' and ', N skipped' appended when\n"
+      "there are some. A case whose model uses an operator or version sonnx-ref does not implement is NOT\n"
+      "IMPLEMENTED, counted apart from failures [Check.not-implemented]. -j N runs N cases at a time; the\n"
+      "output and the reports (but for their timings and date) do not depend on N.\n"
       "A case with several data sets is reported by its first failing data set. --quiet prints only FAIL\n"
       "lines and the closing line.\n"
       "--report writes {manifest, cases: [{name, path, status, message, data_sets, outputs: [{data_set,\n"
-      "position, name, status (conforms | differs | dtype-or-shape | missing | extra), id, elements,\n"
-      "mismatches, first: [{index, expected, actual, expected_bits, actual_bits}]}], error: {id, message},\n"
-      "expected_error}], summary: {total, passed, failed, skipped, seconds, line}}.\n"
+      "position, name, status (conforms | differs | shape | missing | extra), clause, elements,\n"
+      "mismatches, first: [{index, expected, actual, expected_bits, actual_bits}]}], error: {clause, message},\n"
+      "expected_error, coverage: [{node, clause, situation, witness}]}], summary: {total, passed, failed,\n"
+      "not_implemented, skipped, seconds, line}} ('-' writes it to stdout). coverage lists the clauses and\n"
+      "situations that decided the case's expected values [Check.coverage].\n"
       "\n"
-      "Exit codes: 0 no case failed (also when --filter selects none; a warning goes to stderr);\n"
-      "1 some case failed, or a PATH is not a case folder nor holds one; 2 usage.\n"
+      "Exit codes [Check.exit]: 0 every judged case passed, and at least one was judged; 1 some case failed,\n"
+      "or no case was judged (all skipped or not implemented); 2 usage (including a --filter that selects no\n"
+      "case); 3 a PATH refused (not a case folder nor a folder of them); 4 I/O failure; 5 internal error.\n"
       "Example: sonnx-ref conformance --filter '^test_(max|reduce_max|hardmax)_' /usr/share/libonnx-testdata/data/node");
   return [o] {
     // The command line, for the manifest.
@@ -515,7 +587,9 @@ Action add_conformance(CLI::App& app) {
     if (!o->report.empty()) o->argv.insert(o->argv.end(), {"--report", o->report});
     if (!o->junit.empty()) o->argv.insert(o->argv.end(), {"--junit", o->junit});
     if (o->quiet) o->argv.push_back("--quiet");
+    if (o->jobs != 1) o->argv.insert(o->argv.end(), {"--jobs", std::to_string(o->jobs)});
     if (o->progress) o->argv.push_back("--progress");
+    if (o->assume_opset_reviewed) o->argv.push_back("--assume-opset-reviewed");
     return conformance(*o);
   };
 }

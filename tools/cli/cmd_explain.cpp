@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "graph/model.hpp"
 #include "oracle/explain.hpp"
 
@@ -13,49 +14,18 @@ namespace {
 
 struct ExplainOptions {
   std::string model, inputs, output, index;
-  bool json = false;
+  bool json = false, assume_opset_reviewed = false;
 };
 
-// "1,2" / "[1, 2]" / "" (rank 0) -> {1, 2}; nullopt when malformed.
-std::optional<std::vector<std::int64_t>> parse_index(std::string text) {
-  std::string digits;
-  for (char c : text)
-    if (c != '[' && c != ']' && c != '(' && c != ')' && c != ' ') digits += c;
-  std::vector<std::int64_t> out;
-  if (digits.empty()) return out;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = digits.find(',', start);
-    const std::string part = digits.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    std::size_t used = 0;
-    try {
-      out.push_back(std::stoll(part, &used));
-    } catch (const std::exception&) {
-      return std::nullopt;
-    }
-    if (used != part.size()) return std::nullopt;
-    if (comma == std::string::npos) return out;
-    start = comma + 1;
-  }
-}
-
 int explain_command(const ExplainOptions& o) {
-  const auto index = parse_index(o.index);
-  if (!index) {
-    std::cerr << "error: --index expects integers separated by commas, e.g. 1,2 (got '" << o.index << "')\n";
-    return 2;
-  }
-  const auto model = graph::Model::load(o.model);
+  std::string text = o.index;  // "1,2", "[1, 2]" or "(1, 2)"; "" for a rank-0 value
+  if (text.size() >= 2 && ((text.front() == '[' && text.back() == ']') || (text.front() == '(' && text.back() == ')')))
+    text = text.substr(1, text.size() - 2);
+  const auto index = parse_index(text, "--index");
+  const auto model = graph::Model::load(o.model, {o.assume_opset_reviewed});
   const auto feeds = graph::load_feeds(model, o.inputs);
   const explain::Explainer ex(model, model.run_all(feeds));
-  if (!ex.values().count(o.output)) {
-    std::string names;
-    for (const auto& out : model.outputs()) names += (names.empty() ? "" : ", ") + out.name;
-    std::cerr << "error: the model has no value named '" << o.output << "' (graph outputs: " << names
-              << "; intermediate values may be named too)\n";
-    return 2;
-  }
-  const auto e = ex.chain(o.output, *index);
+  const auto e = ex.chain(o.output, index);
   if (o.json) std::cout << explain::to_json(e).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   else std::cout << explain::to_text(e);
   return 0;
@@ -74,6 +44,8 @@ Action add_explain(CLI::App& app) {
   sub->add_option("--index", o->index, "the element's tensor index, e.g. 1,2 (omit for a rank-0 value)")
       ->type_name("i,j,...");
   sub->add_flag("--json", o->json, "print the explanation as JSON");
+  sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
+                "accept a model whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
   sub->footer(
       "For the element NAME[i, j, ...]: the node that produced it, the set its operator's clause ranges over\n"
       "(Max: each input at the broadcast index, with its own index; ReduceMax: R(j), the reduced elements in\n"
@@ -84,7 +56,8 @@ Action add_explain(CLI::App& app) {
       "and at an empty reduction. Sets of more than 16 elements are listed in part.\n"
       "--json prints {\"chain\": [{\"element\", \"producer\", \"parameters\", \"set_name\", \"set_size\", \"set\",\n"
       "\"chosen\", \"clauses\", \"reason\", \"determining\", \"stop\"}]}.\n"
-      "Exit codes: 0 explained; 1 refused input (\"error: [ID] ...\"); 2 usage (unknown NAME, malformed index).\n"
+      "Exit codes: 0 explained; 2 usage (unknown NAME, an index that is not integers separated by commas or\n"
+      "lies outside the value's shape); 3 input refused by a spec clause (\"error: [ID] ...\"); 4 I/O failure.\n"
       "Example: sonnx-ref explain examples/max_reduce_hardmax.onnx examples/inputs.npz --output R --index 0");
   return [o] { return explain_command(*o); };
 }

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "graph/model.hpp"
 #include "oracle/golden.hpp"
 
@@ -12,9 +13,10 @@ namespace sonnx::cli {
 namespace {
 
 struct GoldenOptions {
-  std::string model, dir;
+  std::string model, dir, seed = "0";
   golden::Options o;
   std::vector<std::string> dims;  // NAME=SIZE
+  bool no_construct = false;
 };
 
 int golden_command(GoldenOptions& g) {
@@ -28,16 +30,22 @@ int golden_command(GoldenOptions& g) {
         used = 0;
       }
     if (eq == std::string::npos || eq == 0 || used == 0 || used != d.size() - eq - 1 || size < 0) {
-      std::cerr << "error: --dim expects NAME=SIZE with SIZE >= 0, got '" << d << "'\n";
-      return 2;
+      usage_error("--dim expects NAME=SIZE with SIZE >= 0, got '{}'", d);
     }
     g.o.dims[d.substr(0, eq)] = size;
   }
-  const auto model = graph::Model::load(g.model);
-  const auto folders = golden::write(model, g.dir, g.o);
-  std::cout << "wrote " << g.dir << "/model.onnx and " << folders.size() << " test_data_set folder(s), seed "
-            << g.o.seed << "\n";
-  for (const auto& f : folders) std::cout << "  " << f << "\n";
+  g.o.seed = parse_unsigned(g.seed, "--seed");
+  g.o.construct = !g.no_construct;
+  const auto model = graph::Model::load(g.model, {g.o.assume_opset_reviewed});
+  const auto w = golden::write(model, g.dir, g.o);
+  std::cout << "wrote " << g.dir << "/model.onnx, manifest.json and " << w.folders.size()
+            << " test_data_set folder(s), seed " << g.o.seed << ": " << w.drawn << " drawn, " << w.constructed
+            << " constructed [Check.golden]\n";
+  for (const auto& f : w.folders) std::cout << "  " << f << "\n";
+  std::cout << "clauses [Check.golden-coverage]: " << w.exercised << " of " << w.reachable
+            << " reachable situation(s) exercised";
+  if (w.not_built > 0) std::cout << ", " << w.not_built << " reachable but not built";
+  std::cout << ", " << w.unreachable << " unreachable (" << g.dir << "/manifest.json lists them with why)\n";
   return 0;
 }
 
@@ -50,22 +58,36 @@ Action add_golden(CLI::App& app) {
   sub->add_option("-o,--output", g->dir, "the folder to write (new, empty, or a previous golden folder)")
       ->required()
       ->type_name("DIR");
-  sub->add_option("--seed", g->o.seed, "seed of the input generator (default 0)")->type_name("S");
-  sub->add_option("--cases", g->o.cases, "number of test_data_set folders (default 1)")->type_name("N");
+  sub->add_option("--seed", g->seed, "seed of the input generator, 0 to 2^64-1 (default 0)")->type_name("S");
+  sub->add_option("--cases", g->o.cases, "number of drawn cases, at least 1 (default 1); constructed ones follow")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
+  sub->add_flag("--no-construct", g->no_construct,
+                "write only the drawn cases: no case is built for the situations they did not reach");
+  sub->add_flag("--assume-opset-reviewed", g->o.assume_opset_reviewed,
+                "accept a model whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
   sub->add_option("--inputs", g->o.inputs, "take these inputs from a .npz or test_data_set folder; the others are drawn")
       ->type_name("FILE.npz");
   sub->add_option("--dim", g->dims, "size of a symbolic input dimension (repeatable)")->type_name("NAME=SIZE");
   sub->footer(
-      "Writes DIR/model.onnx (the model's bytes) and DIR/test_data_set_K/ for K < N holding input_J.pb (the\n"
-      "J-th graph input that is not an initializer), output_J.pb (the J-th graph output, computed by the\n"
-      "reference), and their .npz twins inputs.npz / outputs.npz — the layout of ONNX's node tests, readable\n"
-      "by onnx.numpy_helper and by 'sonnx-ref conformance DIR'.\n"
-      "Inputs are drawn with the shapes the model declares (symbolic dims sized by --dim NAME=SIZE) by a\n"
-      "seeded splitmix64 generator biased towards the values the spec decides: NaNs (quiet and signalling,\n"
-      "random payloads), +-0, +-Inf, subnormals, extremes and ties (src/oracle/golden.hpp states the\n"
-      "algorithm). The same model, seed and options give byte-identical files on every run, build type and\n"
-      "machine [Check.golden]. The axes input of ReduceMax-18/20 is never drawn: give it with --inputs.\n"
-      "Exit codes: 0 written; 1 refused (\"error: [ID] ...\"); 2 usage.\n"
+      "Writes DIR/model.onnx (the model's bytes), DIR/manifest.json and DIR/test_data_set_K/ holding\n"
+      "input_J.pb (the J-th graph input that is not an initializer), output_J.pb (the J-th graph output,\n"
+      "computed by the reference), and their .npz twins inputs.npz / outputs.npz — the layout of ONNX's node\n"
+      "tests, readable by onnx.numpy_helper and by 'sonnx-ref conformance DIR' and 'sonnx-ref check'.\n"
+      "The first N cases (--cases) are drawn with the shapes the model declares (symbolic dims sized by\n"
+      "--dim NAME=SIZE) by a seeded splitmix64 generator biased towards the values the spec decides: NaNs\n"
+      "(quiet and signalling, random payloads), +-0, +-Inf, subnormals, extremes and ties\n"
+      "(src/oracle/golden.hpp states the algorithm). Then, for every situation of every node's clauses that\n"
+      "the node can reach and the drawn cases did not (a signed-zero tie with -0 first, or +0 first; a NaN\n"
+      "after a number; two NaNs with different bits; equal maxima; ...), further cases are built: a drawn\n"
+      "case into which the values of a witness are written, kept only if the reference then decides that\n"
+      "element by that situation [Check.golden-coverage]. manifest.json records the seed, the options, the\n"
+      "sonnx-ref and spec revisions, the clauses each case exercises with a witness index, and every\n"
+      "situation not reached, with why. The same model, seed and options give byte-identical files on every\n"
+      "run, build type and machine [Check.golden]. DIR is written under a temporary name and renamed at the\n"
+      "end: a refused model leaves nothing behind. The axes input of ReduceMax-18/20 is never drawn: give it\n"
+      "with --inputs.\n"
+      "Exit codes: 0 written; 2 usage; 3 refused (\"error: [ID] ...\"); 4 I/O failure.\n"
       "Example: sonnx-ref golden examples/max_reduce_hardmax.onnx -o golden --seed 7 --cases 3");
   return [g] { return golden_command(*g); };
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "graph/model.hpp"
 #include "graph/summary.hpp"
 #include "io/io.hpp"
@@ -17,11 +18,11 @@ namespace {
 
 struct RunOptions {
   std::string model, inputs, out, report;
-  bool json = false, all = false;
+  bool json = false, all = false, assume_opset_reviewed = false;
 };
 
 int run(const RunOptions& o) {
-  const auto model = graph::Model::load(o.model);
+  const auto model = graph::Model::load(o.model, {o.assume_opset_reviewed});
   const auto feeds = graph::load_feeds(model, o.inputs);
   const auto outputs = model.run(feeds);
   if (!o.out.empty()) io::write_npz(o.out, outputs);
@@ -32,10 +33,11 @@ int run(const RunOptions& o) {
     doc["nodes"] = nlohmann::ordered_json::array();
     for (const auto& n : model.nodes())  // the spec ID of each operator version run ([Max.v13], [Graph.constant], ...)
       doc["nodes"].push_back({{"name", n.name}, {"op_type", n.op_type}, {"version", n.version},
-                              {"id", n.op_type == "Constant" ? std::string("Graph.constant")
+                              {"clause", n.op_type == "Constant" ? std::string("Graph.constant")
                                                              : n.op_type + ".v" + std::to_string(n.version)}});
-    report::write_json(o.report, doc);
+    write_report(o.report, doc);
   }
+  if (o.report == "-") return 0;  // the report is the output
   if (o.json) {
     std::cout << graph::summary_json(outputs, o.all).dump(2) << "\n";
   } else {
@@ -55,9 +57,11 @@ Action add_run(CLI::App& app) {
       ->type_name("OUT.npz");
   sub->add_flag("--json", o->json, "print the outputs as JSON instead of text");
   sub->add_flag("--all", o->all, "print every value (no elision of large tensors)");
+  sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
+                "accept a model whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
   sub->add_option("--report", o->report,
                   "also write a JSON report: every output value, the operator versions run, and the run manifest "
-                  "(versions, spec revision, SHA-256 of model and inputs, compiler, platform, date)")
+                  "(versions, spec revision, SHA-256 of model and inputs, compiler, platform, date); '-' writes it to stdout")
       ->type_name("FILE.json");
   sub->footer(
       "INPUTS is one of:\n"
@@ -79,7 +83,8 @@ Action add_run(CLI::App& app) {
       "when elided, \"values\" holds the first 8 values then the last 8.\n"
       "-o writes an .npz readable by numpy.load (bfloat16 outputs as '<u2' bits).\n"
       "\n"
-      "Exit codes: 0 ok; 1 refused input (\"error: [ID] ...\" on stderr, ID = the spec clause); 2 usage.\n"
+      "Exit codes: 0 ok; 2 usage; 3 input refused (\"error: [ID] ...\" on stderr, ID = the spec clause);\n"
+      "4 I/O failure (a file that cannot be found, read or written).\n"
       "Example: sonnx-ref run examples/max_reduce_hardmax.onnx examples/inputs.npz -o out.npz");
   return [o] { return run(*o); };
 }

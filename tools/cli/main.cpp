@@ -1,5 +1,10 @@
-// sonnx-ref: the command-line front-end. Exit codes: 0 ok, 1 refused input or non-conformance,
-// 2 usage. Every refusal is printed as "error: [ID] message" on stderr; no input may end in a signal.
+// sonnx-ref: the command-line front-end. Exit codes, one meaning each (spec/README.md, "Error
+// reporting"; spec/common/check.md, [Check.exit]):
+//   0 success (for check and conformance: conforms)     1 does not conform (check, conformance)
+//   2 usage error ("error: ...")                         3 input refused by a spec clause ("error: [ID] ...")
+//   4 I/O failure: a file or folder could not be found, read, created or written ("error: [ID] ...")
+//   5 internal error of sonnx-ref ("error: internal: ..."; a defect to report, never a verdict)
+// Every error is one line on stderr; no input may end in a signal.
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -14,6 +19,10 @@ int main(int argc, char** argv) {
       "a direct transcription of spec/"};
   app.set_version_flag("--version", std::string("sonnx-ref ") + SONNX_VERSION + " (" + SONNX_GIT_REV + ")");
   app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 success (check, conformance: conforms); 1 does not conform; 2 usage error;\n"
+      "3 input refused by a spec clause (\"error: [ID] ...\"); 4 I/O failure (a file or folder could not be\n"
+      "found, read, created or written); 5 internal error (a defect of sonnx-ref). Every subcommand has --help.");
   std::vector<std::pair<CLI::App*, sonnx::cli::Action>> actions;
   auto add = [&](sonnx::cli::Action (*reg)(CLI::App&)) {
     const auto before = app.get_subcommands({}).size();
@@ -28,9 +37,18 @@ int main(int argc, char** argv) {
   add(sonnx::cli::add_conformance);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);  // --help: the help on stdout, exit 0
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
-    return rc == 0 ? 0 : 2;
+    // The parser's own errors in the one error format, with where to look.
+    std::string where = "sonnx-ref";
+    for (auto* sub : app.get_subcommands()) where += " " + sub->get_name();
+    std::cerr << "error: " << e.what() << " (" << where << " --help)\n";
+    return 2;
   }
   try {
     for (auto& [sub, action] : actions)
@@ -39,12 +57,12 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const sonnx::SpecError& e) {
     std::cerr << e.report() << "\n";
-    return 1;
+    return sonnx::exit_status(e.kind());
   } catch (const std::bad_alloc&) {
     std::cerr << "error: [Common.tensor.size-limit] out of memory\n";
-    return 1;
-  } catch (const std::exception& e) {
+    return 3;
+  } catch (const std::exception& e) {  // a defect of sonnx-ref, never a verdict on the input
     std::cerr << "error: internal: " << e.what() << "\n";
-    return 1;
+    return 5;
   }
 }

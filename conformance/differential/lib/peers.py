@@ -140,7 +140,7 @@ def _run_one_sonnx_ref(binary: str, case: Case, folder: str) -> Outcome:
                        capture_output=True, text=True, timeout=120)
     if p.returncode != 0:
         m = _ID_RE.search(p.stderr)
-        stage = "refused" if p.returncode == 1 and m else "crash"
+        stage = "refused" if p.returncode == 3 and m else "crash"  # 3: refused by a spec clause (spec/README.md, section 7)
         return Outcome(False, stage=stage, error=p.stderr.strip()[-500:] or f"exit {p.returncode}",
                        spec_id=m.group(1) if m else "")
     try:

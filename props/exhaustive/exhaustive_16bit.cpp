@@ -1,0 +1,259 @@
+// Exhaustive checks of the two 16-bit float types (spec/common/dtypes.md, spec/common/order.md):
+// every ordered pair of patterns for the order and max_of, every pattern for the exact decoding and
+// re-encoding, and the values between adjacent patterns for the encoder's refusals.
+//
+// The expected side is an independent restatement written here from the spec text: patterns are
+// decoded from their sign, exponent and fraction fields with std::ldexp ([Common.dtype.float16],
+// [Common.dtype.bfloat16]) and the order is the comparison of those exact values with the -0/+0 and
+// NaN rules of [Common.order.total] and [Common.order.max]. Nothing of src/core computes an expected
+// value; src/core is only the implementation under test.
+//
+// The Why3 level (spec/formal/order.mlw) proves the same order and max_of properties for the
+// formats; these checks tie the C++ of src/core to the clauses, pattern by pattern.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <unordered_map>
+#include <vector>
+
+#include "core/float16.hpp"
+#include "core/order.hpp"
+
+namespace {
+
+constexpr int kPatterns = 1 << 16;
+
+// One 16-bit binary interchange format: w exponent bits, p fraction bits, bias 2^(w-1) - 1
+// (spec/common/dtypes.md, the table before [Common.dtype.float16]).
+struct Format {
+  const char* name;
+  int w, p;
+};
+constexpr Format kFloat16{"float16", 5, 10};    // [Common.dtype.float16]
+constexpr Format kBFloat16{"bfloat16", 8, 7};   // [Common.dtype.bfloat16]
+
+// Everything the restatement knows about one pattern, from its bit fields only.
+struct Decoded {
+  bool nan = false;
+  bool negative = false;  // the sign bit
+  double value = 0;       // the exact value (an infinity for the infinities), for non-NaN patterns
+};
+
+Decoded decode(const Format& fmt, std::uint32_t bits) {
+  const int emax = (1 << fmt.w) - 1, bias = (1 << (fmt.w - 1)) - 1;
+  const std::uint32_t s = bits >> (fmt.w + fmt.p);
+  const std::uint32_t e = (bits >> fmt.p) & static_cast<std::uint32_t>(emax);
+  const std::uint32_t f = bits & ((1u << fmt.p) - 1);
+  Decoded d;
+  d.negative = s != 0;
+  const double sign = s ? -1.0 : 1.0;
+  if (e == static_cast<std::uint32_t>(emax)) {
+    d.nan = f != 0;                        // NaN
+    d.value = sign * HUGE_VAL;             // +-Inf (unused for a NaN)
+  } else if (e == 0) {                     // zero, subnormal: (-1)^s * 2^(1-bias) * f / 2^p
+    d.value = sign * std::ldexp(static_cast<double>(f), 1 - bias - fmt.p);
+  } else {                                 // normal: (-1)^s * 2^(e-bias) * (1 + f / 2^p)
+    d.value = sign * std::ldexp(static_cast<double>((1u << fmt.p) + f), static_cast<int>(e) - bias - fmt.p);
+  }
+  return d;
+}
+
+std::vector<Decoded> decode_all(const Format& fmt) {
+  std::vector<Decoded> t(kPatterns);
+  for (int b = 0; b < kPatterns; ++b) t[b] = decode(fmt, static_cast<std::uint32_t>(b));
+  return t;
+}
+
+// [Common.order.total] a < b for two non-NaN patterns: the value of a is less than that of b as
+// extended reals, or a is -0 and b is +0.
+inline bool spec_less(const Decoded& a, const Decoded& b) {
+  return a.value < b.value || (a.value == 0 && b.value == 0 && a.negative && !b.negative);
+}
+
+std::uint64_t double_bits(double x) {
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+double from_double_bits(std::uint64_t u) {
+  double x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+template <class F> F make(std::uint32_t bits) { return F{static_cast<std::uint16_t>(bits)}; }
+
+// All 2^32 ordered pairs: max_of(a, b) is the pattern [Common.order.max] selects, and, for two
+// non-NaN patterns, greater(a, b) holds iff b < a.
+template <class F>
+void all_pairs(const Format& fmt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto table = decode_all(fmt);
+  std::uint64_t max_errors = 0, greater_errors = 0, pairs = 0;
+  std::ostringstream log;  // the first mismatches, reported with the checks below
+  for (std::uint32_t a = 0; a < kPatterns; ++a) {
+    const Decoded& da = table[a];
+    const F fa = make<F>(a);
+    for (std::uint32_t b = 0; b < kPatterns; ++b) {
+      const Decoded& db = table[b];
+      const F fb = make<F>(b);
+      // [Common.order.max]: a if a is a NaN; else b if b is a NaN; else b if a < b; else a.
+      const std::uint32_t expected = da.nan ? a : db.nan ? b : spec_less(da, db) ? b : a;
+      const std::uint32_t got = sonnx::bits(sonnx::max_of(fa, fb));
+      if (got != expected && ++max_errors <= 5)
+        log << fmt.name << " max_of(0x" << std::hex << a << ", 0x" << b << ") = 0x" << got << ", expected 0x"
+                               << expected << std::dec << '\n';
+      if (!da.nan && !db.nan) {
+        const bool g = sonnx::greater(fa, fb);
+        if (g != spec_less(db, da) && ++greater_errors <= 5)
+          log << fmt.name << " greater(0x" << std::hex << a << ", 0x" << b << ") = " << g << std::dec << '\n';
+      }
+      ++pairs;
+    }
+  }
+  std::printf("exhaustive %s: %llu pairs checked in %.1f s\n", fmt.name, static_cast<unsigned long long>(pairs),
+              seconds_since(t0));
+  INFO(log.str());
+  CHECK(pairs == (std::uint64_t{1} << 32));
+  CHECK(max_errors == 0);
+  CHECK(greater_errors == 0);
+}
+
+// The restated order itself: on the non-NaN patterns it is a strict total order in which two
+// patterns are unordered only when they are the same pattern ([Common.order.total]: each non-NaN
+// value has exactly one encoding). Checked by sorting and comparing neighbours.
+std::vector<std::uint32_t> sorted_non_nan(const std::vector<Decoded>& table) {
+  std::vector<std::uint32_t> order;
+  for (std::uint32_t b = 0; b < kPatterns; ++b)
+    if (!table[b].nan) order.push_back(b);
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return spec_less(table[a], table[b]); });
+  return order;
+}
+
+template <class F, class Encode>
+void all_patterns(const Format& fmt, Encode encode, double (*decode_under_test)(F)) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto table = decode_all(fmt);
+  const auto order = sorted_non_nan(table);
+  const int nan_count = 2 * ((1 << fmt.p) - 1);  // exponent all ones, fraction not zero, either sign
+  CHECK(static_cast<int>(order.size()) == kPatterns - nan_count);
+  for (std::size_t k = 0; k + 1 < order.size(); ++k)
+    REQUIRE(spec_less(table[order[k]], table[order[k + 1]]));  // strictly increasing: one encoding per value
+  const std::uint32_t neg_inf = ((1u << (fmt.w + 1)) - 1) << fmt.p, pos_inf = neg_inf & 0x7FFF;
+  CHECK(order.front() == neg_inf);  // -Inf is the least element ([ReduceMax.float.empty])
+  CHECK(order.back() == pos_inf);
+
+  // Exact value -> pattern, keyed by the double's bits (so -0 and +0 are distinct keys).
+  std::unordered_map<std::uint64_t, std::uint32_t> pattern_of;
+  for (std::uint32_t b : order) pattern_of.emplace(double_bits(table[b].value), b);
+
+  std::uint64_t decode_errors = 0, encode_errors = 0, refusal_checks = 0;
+  std::ostringstream log;  // the first mismatches, reported with the checks below
+  // The encoder accepts x iff x is exactly a value of the type, and then returns its pattern.
+  auto check_encoding = [&](double x) {
+    const auto it = pattern_of.find(double_bits(x));
+    const auto got = encode(x);
+    const bool ok = it == pattern_of.end() ? !got.has_value() : (got.has_value() && sonnx::bits(*got) == it->second);
+    if (it == pattern_of.end()) ++refusal_checks;
+    if (!ok && ++encode_errors <= 5)
+      log << fmt.name << " encoding of " << x << " (double 0x" << std::hex << double_bits(x) << std::dec
+                             << "): " << (got ? "accepted" : "refused") << '\n';
+  };
+
+  for (std::uint32_t b = 0; b < kPatterns; ++b) {
+    const Decoded& d = table[b];
+    const F f = make<F>(b);
+    const double v = decode_under_test(f);
+    if (d.nan) {  // a NaN has no value; the type recognises it and the encoder maps NaN to a NaN
+      if (!(std::isnan(v) && sonnx::is_nan(f)) && ++decode_errors <= 5)
+        log << fmt.name << " NaN pattern 0x" << std::hex << b << std::dec << " not recognised" << '\n';
+      const auto n = encode(std::nan(""));
+      if (!(n && table[sonnx::bits(*n)].nan) && ++encode_errors <= 5) log << fmt.name << " NaN not encoded as a NaN" << '\n';
+      continue;
+    }
+    // The exact value, sign of zero included.
+    if ((double_bits(v) != double_bits(d.value) || sonnx::is_nan(f)) && ++decode_errors <= 5)
+      log << fmt.name << " 0x" << std::hex << b << std::dec << " decodes to " << v << ", expected " << d.value << '\n';
+    check_encoding(d.value);  // re-encodes to itself
+    // Any one of the double's 52 fraction bits flipped: accepted iff the result is again a value
+    // of the type (the discarded bits of a normal value, all bits below a subnormal's).
+    if (std::isfinite(d.value))
+      for (int bit = 0; bit < 52; ++bit) check_encoding(from_double_bits(double_bits(d.value) ^ (std::uint64_t{1} << bit)));
+  }
+  // Strictly between two adjacent values (the midpoint and the doubles next to either end), and
+  // beyond the largest finite values: refused.
+  for (std::size_t k = 0; k + 1 < order.size(); ++k) {
+    const double lo = table[order[k]].value, hi = table[order[k + 1]].value;
+    if (lo == hi) continue;  // -0, +0
+    if (std::isinf(lo) || std::isinf(hi)) {  // the gap to +-Inf: the next finite step, and the doubles near it
+      const double fin = std::isinf(lo) ? hi : lo, step = std::isinf(lo) ? -1.0 : 1.0;
+      const double ulp = fin - table[order[std::isinf(lo) ? k + 2 : k - 1]].value;  // spacing of the top binade
+      check_encoding(fin + step * std::fabs(ulp) / 2);
+      check_encoding(fin + step * std::fabs(ulp));
+      check_encoding(std::nextafter(fin, step * HUGE_VAL));
+      continue;
+    }
+    check_encoding(lo + (hi - lo) / 2);
+    check_encoding(std::nextafter(lo, hi));
+    check_encoding(std::nextafter(hi, lo));
+  }
+  // For bfloat16, [Common.dtype.bfloat16]: the value of b is the binary32 pattern b * 2^16. Every
+  // binary32 value b * 2^16 + t with 0 < t < 2^16 and b finite lies strictly between b and the next
+  // pattern: refused (the 16 single bits of t, and t = 0xFFFF).
+  if (fmt.w == 8) {
+    for (std::uint32_t b = 0; b < kPatterns; ++b) {
+      if (table[b].nan || std::isinf(table[b].value)) continue;
+      for (std::uint32_t t : {0x0001u, 0x0002u, 0x0004u, 0x0008u, 0x0010u, 0x0020u, 0x0040u, 0x0080u, 0x0100u, 0x0200u,
+                              0x0400u, 0x0800u, 0x1000u, 0x2000u, 0x4000u, 0x8000u, 0xFFFFu}) {
+        const std::uint32_t u = (b << 16) | t;
+        float x;
+        std::memcpy(&x, &u, sizeof x);
+        check_encoding(static_cast<double>(x));
+      }
+    }
+  }
+  std::printf("exhaustive %s: %d patterns decoded and re-encoded, %llu refusals checked in %.2f s\n", fmt.name,
+              kPatterns, static_cast<unsigned long long>(refusal_checks), seconds_since(t0));
+  INFO(log.str());
+  CHECK(decode_errors == 0);
+  CHECK(encode_errors == 0);
+}
+
+}  // namespace
+
+TEST_CASE("[Common.order.total] [Common.order.max] [Common.order.nan] [Common.order.nan-payload] exhaustive float16: "
+          "max_of and greater on all 2^32 ordered pairs of patterns",
+          "[exhaustive]") {
+  all_pairs<sonnx::float16>(kFloat16);
+}
+
+TEST_CASE("[Common.order.total] [Common.order.max] [Common.order.nan] [Common.order.nan-payload] exhaustive "
+          "bfloat16: max_of and greater on all 2^32 ordered pairs of patterns",
+          "[exhaustive]") {
+  all_pairs<sonnx::bfloat16>(kBFloat16);
+}
+
+TEST_CASE("[Common.dtype.float16] exhaustive float16: every pattern decodes exactly and re-encodes to itself, "
+          "values between patterns are refused",
+          "[exhaustive]") {
+  all_patterns<sonnx::float16>(kFloat16, [](double x) { return sonnx::exact_float16(x); },
+                               [](sonnx::float16 h) { return sonnx::to_double(h); });
+}
+
+TEST_CASE("[Common.dtype.bfloat16] exhaustive bfloat16: every pattern decodes exactly and re-encodes to itself, "
+          "values between patterns are refused",
+          "[exhaustive]") {
+  all_patterns<sonnx::bfloat16>(kBFloat16, [](double x) { return sonnx::exact_bfloat16(x); },
+                                [](sonnx::bfloat16 b) { return sonnx::to_double(b); });
+}

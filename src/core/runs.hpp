@@ -1,0 +1,138 @@
+// The selection rule of spec/common/order.md over a contiguous run of elements, in the forms the
+// operators' loops use. Each is the clause it cites, written so that the compiler vectorises it:
+// independent lanes, no data-dependent branch inside a loop body, every test accumulated as an
+// integer. No intrinsics and no floating-point arithmetic: only comparisons and selections, so the
+// results are the same bits on every machine and at every optimisation level.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+
+#include "core/order.hpp"
+
+namespace sonnx {
+
+// Elements per block: large enough to amortise a block's own test, small enough for a block read
+// twice to stay in the first-level cache.
+inline constexpr std::int64_t kRunBlock = 4096;
+// Independent lanes of a scan: enough for the widest vector of any element type.
+inline constexpr std::int64_t kLanes = 32;
+
+// Whether x[0..n-1] holds a NaN ([Common.order.nan]); false for integer and bool runs.
+template <class T> inline bool any_nan(const T* x, std::int64_t n) {
+  if constexpr (!is_float_v<T>) {
+    return false;
+  } else {
+    bits_t<T> seen = 0;  // an integer OR: the compiler keeps it in a vector register
+    for (std::int64_t t = 0; t < n; ++t) seen |= static_cast<bits_t<T>>(is_nan(x[t]));
+    return seen != 0;
+  }
+}
+
+// The position of the first element of x[0..n-1] with the bits of v, or n when there is none.
+template <class T> inline std::int64_t first_equal(const T* x, std::int64_t n, T v) {
+  const auto bits = bits_of(v);
+  for (std::int64_t b = 0; b < n; b += kLanes) {
+    const std::int64_t m = std::min(kLanes, n - b);
+    bits_t<T> hit = 0;
+    for (std::int64_t t = 0; t < m; ++t) hit |= static_cast<bits_t<T>>(bits_of(x[b + t]) == bits);
+    if (hit == 0) continue;
+    for (std::int64_t t = 0; t < m; ++t)
+      if (bits_of(x[b + t]) == bits) return b + t;
+  }
+  return n;
+}
+
+// The position of the first NaN of x[0..n-1], or n when there is none ([Common.order.nan-payload]).
+template <class T> inline std::int64_t first_nan(const T* x, std::int64_t n) {
+  for (std::int64_t b = 0; b < n; b += kRunBlock) {
+    const std::int64_t m = std::min(kRunBlock, n - b);
+    if (!any_nan(x + b, m)) continue;
+    for (std::int64_t t = 0; t < m; ++t)
+      if (is_nan(x[b + t])) return b + t;
+  }
+  return n;
+}
+
+// One pass over x[0..n-1] (n >= 1): whether it holds a NaN ([Common.order.nan]) and, when it does
+// not, its greatest element under the order. Two elements equal under the order are the same bits,
+// so the greatest is one pattern and the elements may be compared in any grouping: kLanes running
+// maxima over interleaved elements, then the lanes among themselves. On a run without NaN this is
+// the value the left fold of max_of gives.
+template <class T> struct Scan {
+  bool nan = false;
+  T greatest{};  // meaningful only when !nan
+};
+
+template <class T> inline Scan<T> scan(const T* x, std::int64_t n) {
+  using U = bits_t<T>;
+  U nan = 0;
+  if constexpr (std::is_floating_point_v<T>) {
+    // [Common.order.total] float, double. Case 1 of the order — by value — is the IEEE comparison
+    // `>` (false for a NaN, which the NaN lanes record instead); it cannot see the sign of a zero,
+    // which case 2 settles afterwards.
+    T lane[kLanes];
+    U nan_lane[kLanes] = {};
+    for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = x[0];
+    std::int64_t t = 0;
+    for (; t + kLanes <= n; t += kLanes)
+      for (std::int64_t l = 0; l < kLanes; ++l) {
+        const T v = x[t + l];
+        lane[l] = v > lane[l] ? v : lane[l];
+        nan_lane[l] |= static_cast<U>(is_nan(v));
+      }
+    T g = x[0];
+    for (; t < n; ++t) {
+      g = x[t] > g ? x[t] : g;
+      nan |= static_cast<U>(is_nan(x[t]));
+    }
+    for (std::int64_t l = 0; l < kLanes; ++l) {
+      g = lane[l] > g ? lane[l] : g;
+      nan |= nan_lane[l];
+    }
+    nan |= static_cast<U>(is_nan(x[0]));  // lanes start at x[0], which `>` never replaces if it is a NaN
+    if (nan != 0) return {true, g};
+    // Case 2: when the greatest value is a zero, +0 ≻ -0: it is +0 if the run holds a +0.
+    if (g == T(0)) g = first_equal(x, n, zero<T>()) < n ? zero<T>() : negative_zero<T>();
+    return {false, g};
+  } else {
+    // [Common.order.total] float16, bfloat16, by their order keys; [Common.order.int] integers and
+    // bool, by value (order_key is the value).
+    using K = decltype(order_key(x[0]));
+    K lane[kLanes];
+    U nan_lane[kLanes] = {};
+    for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = order_key(x[0]);
+    std::int64_t t = 0;
+    for (; t + kLanes <= n; t += kLanes)
+      for (std::int64_t l = 0; l < kLanes; ++l) {
+        lane[l] = std::max(lane[l], order_key(x[t + l]));
+        nan_lane[l] |= static_cast<U>(is_nan(x[t + l]));
+      }
+    K g = order_key(x[0]);
+    for (; t < n; ++t) {
+      g = std::max(g, order_key(x[t]));
+      nan |= static_cast<U>(is_nan(x[t]));
+    }
+    for (std::int64_t l = 0; l < kLanes; ++l) {
+      g = std::max(g, lane[l]);
+      nan |= nan_lane[l];
+    }
+    return {nan != 0, from_order_key<T>(g)};
+  }
+}
+
+// [Common.order.max] The left fold of max_of over x[0..n-1] (n >= 1): the first NaN if the run holds
+// one ([Common.order.nan-payload]), else its greatest element ([Common.order.total]). Block by
+// block: a block with a NaN ends the fold at its first NaN (no earlier block held one); the others
+// give their greatest.
+template <class T> inline T fold_max(const T* x, std::int64_t n) {
+  T g = x[0];
+  for (std::int64_t b = 0; b < n; b += kRunBlock) {
+    const std::int64_t m = std::min(kRunBlock, n - b);
+    const Scan<T> s = scan(x + b, m);
+    if (s.nan) return x[b + first_nan(x + b, m)];
+    g = max_of(g, s.greatest);
+  }
+  return g;
+}
+
+}  // namespace sonnx

@@ -1,0 +1,146 @@
+// What every operator file of src/ops/ states about its formula, in one vocabulary: for one output
+// element, the index set the formula ranges over (in the order its clause states), the member the
+// selection rule kept, and the clauses that decided the value. Evaluation runs the same formula
+// over the whole output (run by run); `explain`, `check` and `golden` ask the operator about one
+// element through `decide` and never restate a clause themselves.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/order.hpp"
+#include "core/tensor.hpp"
+
+namespace sonnx::ops {
+
+// One element of a node's inputs: the input's position in the node and the element's row-major offset.
+struct Member {
+  std::size_t input = 0;
+  std::int64_t offset = 0;
+};
+
+// The index set a formula ranges over for one output element, in the order its clause states.
+struct IndexSet {
+  std::string name;                              // what the set is, in the clause's words
+  std::int64_t size = 0;
+  std::function<Member(std::int64_t)> member;    // the k-th member, 0 <= k < size
+};
+
+// [Check.coverage] A situation of a clause: the clause, and which of its cases an implementation
+// could get wrong on its own ("-0 before +0"); an empty detail stands for the clause as a whole.
+struct Situation {
+  std::string clause;
+  std::string detail;
+  auto operator<=>(const Situation&) const = default;
+  std::string text() const { return detail.empty() ? clause : clause + " (" + detail + ")"; }
+};
+
+// Why one output element has its value, as the operator's definition states it.
+struct Decision {
+  std::string parameters;               // the attributes as the definition read them ("axis = -1 -> 1")
+  IndexSet set;
+  std::optional<std::int64_t> chosen;   // the member the selection rule kept (none: an empty set)
+  std::vector<std::string> clauses;     // spec IDs, the one that decided the value first
+  std::string reason;                   // one sentence: why the element has its value
+  bool copies_chosen = false;           // the value is the chosen member, bit for bit (Max, ReduceMax)
+  std::string stop;                     // non-empty: provenance stops at this element, and why
+  std::vector<Situation> situations;    // [Check.coverage] what decided the element, case by case
+};
+
+// ---- witnesses ([Check.golden-coverage]) ---------------------------------------------------------
+
+// The values a witness of a situation writes into a set, position by position, generic to the
+// selection rule of [Common.order.max] (every operator selects from a set):
+//   NanAfterNumber     1, NaN, 1, 1, ...           the first NaN comes after a number
+//   TwoNans            NaN b, NaN a, 1, ...        two NaNs of different sign, payload and quiet bit
+//   NegativeZeroFirst  -0, +0, -1, -1, ...         a signed-zero tie, -0 first
+//   PositiveZeroFirst  +0, -0, -1, -1, ...         a signed-zero tie, +0 first
+//   EqualMaxima        1, 5, 5, 1, ... ([5, 5] for two)   two equal maxima, the first one kept
+//   Subnormal          +0, min subnormal, -1, ...  a subnormal above a zero
+//   Infinity           max finite, +Inf, -Inf, ... the infinities in their place
+//   Extremes           min, max, 0, 0, ...         the integer type's extremes
+//   UniqueMaxAt1       1, 5, 1, 1, ...             one maximum, at position 1
+//   Plain              5, 1, 1, ... (integers 1, 0, 0, ...; bool True, False, ...)   one maximum, first
+//   NanFirst           NaN, 1, 1, ...              a NaN (the set may have one element)
+// None: shapes and attributes decide the situation (an empty set, Y = X, broadcasting, ...).
+// Every pattern but Plain and NanFirst needs a set of two elements or more.
+enum class Pattern { None, Plain, NanFirst, NanAfterNumber, TwoNans, NegativeZeroFirst, PositiveZeroFirst, EqualMaxima, Subnormal,
+                     Infinity, Extremes, UniqueMaxAt1 };
+std::string pattern_name(Pattern p);
+
+// The bit patterns (low bytes of each integer) of a pattern's values for a set of n elements of
+// `dtype`, position by position; nullopt when the set is too small or the type has no such values.
+std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n, DType dtype);
+
+// What can reach an input of a node: any value of its type (a drawn graph input, or a selection
+// of such values), only +0 and 1 (the output of a Hardmax), or values fixed by the model (an
+// initializer, a Constant, an input given to golden, or a selection involving one).
+enum class Source { Free, OneHot, Fixed };
+
+// [Check.golden-coverage] A situation a node can, or cannot, reach, and how a witness is built.
+struct Reach {
+  Situation situation;
+  Pattern pattern = Pattern::None;
+  bool reachable = true;
+  std::string why;  // why not, when not reachable
+};
+
+// The reach of a situation whose witness writes `pattern` into sets of n elements whose position p
+// holds a value from sources[p] (one entry: every position from that source).
+Reach reach_by_pattern(Situation s, Pattern pattern, std::int64_t n, DType dtype, const std::vector<Source>& sources,
+                       const std::vector<std::string>& names);
+// A situation decided by shapes or attributes alone: reachable when `holds`, else not, with why.
+Reach reach_by_shape(Situation s, bool holds, const std::string& why_not);
+
+// A situation and the pattern of its witness ([Check.golden-coverage]).
+struct Witnessed {
+  Situation situation;
+  Pattern pattern;
+};
+
+// The clauses by which a left fold of max_of over a set decides an element ([Common.order.max]):
+// Max folds over {Ẋ0[i], ..., ẊL[i]}, ReduceMax over R(j). Each operator names its own clauses; the
+// situations within them, and their witnesses, are the same for every fold.
+struct FoldClauses {
+  const char* formula;  // float: Max.float.formula, ReduceMax.float.formula; else the int clause
+  const char* nan;      // float only: the clause keeping the first NaN
+  const char* zero;     // float only: the clause putting +0 above -0
+};
+// Every situation of a fold's clauses, for a float or an integer element type.
+std::vector<Witnessed> fold_situations(const FoldClauses& c, bool is_float);
+// The situations that decided a fold, given what the fold met (core/order.hpp, fold_selection).
+std::vector<Situation> fold_decided_by(const FoldClauses& c, bool is_float, const Selection& sel);
+
+// A node's values as `decide` sees them: inputs by position (nullptr for an absent optional input)
+// with their names, and the output the node produced.
+struct NodeValues {
+  std::vector<const Tensor*> inputs;
+  std::vector<std::string> input_names;
+  const Tensor* output = nullptr;
+  std::string output_name;
+};
+
+// ---- the wording shared by the operators' reasons ----------------------------------------------
+
+// Sets of more than kListed members are listed in part: the first kListed - 1 and the chosen one.
+inline constexpr std::size_t kListed = 16;
+std::vector<std::int64_t> listed_positions(std::int64_t n, std::optional<std::int64_t> chosen);
+// "X[1, 2]"
+std::string element_name(const std::string& tensor, const std::vector<std::int64_t>& index);
+// The name of member `m` of the node: "B[1]" (its input's own index).
+std::string member_name(const NodeValues& v, const Member& m);
+// The printed value of member `m` (core/format).
+std::string member_value(const NodeValues& v, const Member& m);
+// "{-0, +0, -7}" — the listed members' values, with ", ... (N in all)" when the set is listed in part.
+std::string set_values(const NodeValues& v, const IndexSet& set, std::optional<std::int64_t> chosen);
+// "Y[1, 2]" of the output element at `index`.
+std::string output_name(const NodeValues& v, const std::vector<std::int64_t>& index);
+
+// [internal] The value the definition derives for an element differs from the evaluated one.
+[[noreturn]] void disagree(const NodeValues& v, const std::vector<std::int64_t>& index);
+// The members' bits are equal (same dtype).
+bool same_bits(const Tensor& a, std::int64_t offset_a, const Tensor& b, std::int64_t offset_b);
+
+}  // namespace sonnx::ops

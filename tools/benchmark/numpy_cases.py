@@ -1,0 +1,80 @@
+"""The numpy side of tools/bench: the computation of one case of cases.txt, written as a user
+would write it in numpy, timed the same way as sonnx-bench (median of REPS, fresh output each time).
+Usage: /usr/bin/python3 numpy_cases.py CASE ELEMENTS REPS
+Prints: median ms <TAB> ns/element <TAB> peak MiB <TAB> MiB before the timed part"""
+import resource
+import sys
+import time
+
+import numpy as np
+
+case, n, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+cols = 4096
+rows = max(16, n // cols)
+rng = np.random.default_rng(1)
+
+
+def filled(shape, dtype):
+    if dtype == np.float16:
+        bits = rng.integers(0, 1 << 16, size=shape, dtype=np.uint16)
+        bits[(bits & 0x7FFF) >= 0x6400] &= 0x83FF  # keep |x| < 1024, no Inf or NaN
+        return bits.view(np.float16)
+    if np.issubdtype(dtype, np.floating):
+        return (rng.integers(-1000000, 1000001, size=shape) / 1000).astype(dtype)
+    info = np.iinfo(dtype)
+    return rng.integers(info.min, info.max, size=shape, endpoint=True, dtype=dtype)
+
+
+def hardmax(x, axis):
+    y = np.zeros_like(x)
+    np.put_along_axis(y, np.expand_dims(np.argmax(x, axis=axis), axis), 1, axis=axis)
+    return y
+
+
+kind, _, rest = case.partition("-")
+types = {"float": np.float32, "double": np.float64, "float16": np.float16, "int32": np.int32, "uint8": np.uint8}
+if kind in ("max2", "max4") and rest in types:
+    t = types[rest]
+    x, b = filled((rows, cols), t), filled((rows, cols), t)
+    if kind == "max2":
+        run = lambda: np.maximum(x, b)
+    else:
+        c, d = filled((rows, 1), t), filled((cols,), t)
+        run = lambda: np.maximum(np.maximum(np.maximum(x, b), c), d)
+elif case in ("max2-row-float", "max2-column-float", "max2-scalar-float"):
+    x = filled((rows, cols), np.float32)
+    b = filled({"max2-row-float": (cols,), "max2-column-float": (rows, 1), "max2-scalar-float": ()}[case], np.float32)
+    run = lambda: np.maximum(x, b)
+elif case == "reducemax-axis0-float":
+    x = filled((rows, cols), np.float32)
+    run = lambda: np.max(x, axis=0)
+elif case == "reducemax-axis1-float":
+    x = filled((rows, cols), np.float32)
+    run = lambda: np.max(x, axis=1)
+elif case == "reducemax-all-float":
+    x = filled((rows, cols), np.float32)
+    run = lambda: np.max(x)
+elif case == "hardmax-last-float":
+    x = filled((rows, cols), np.float32)
+    run = lambda: hardmax(x, -1)
+elif case == "hardmax-first-float":
+    x = filled((rows, cols), np.float32)
+    run = lambda: hardmax(x, 0)
+elif case == "hardmax11-coerced-float":
+    x = filled((rows // 16, 16, cols), np.float32)
+    run = lambda: hardmax(x.reshape(rows // 16, 16 * cols), 1).reshape(x.shape)
+else:
+    sys.exit(f"numpy_cases.py: unknown case {case}")
+
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+times = []
+for _ in range(reps):
+    t0 = time.perf_counter()
+    y = run()
+    times.append((time.perf_counter() - t0) * 1e3)
+    elements = max(y.size, x.size)
+    del y
+times.sort()
+median = times[len(times) // 2]
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(f"{median:.3f}\t{median * 1e6 / elements:.3f}\t{peak:.1f}\t{before:.1f}")
