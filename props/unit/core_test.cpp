@@ -192,7 +192,7 @@ TEST_CASE("[Common.tensor.size-limit] a tensor of exactly the limit passes, one 
 }
 
 TEST_CASE("[Common.tensor.size-limit] SONNX_REF_MAX_BYTES other than a positive decimal integer is ignored: 16 GiB", "[core]") {
-  for (const char* ignored : {"0", "16x", "", "abc"}) {
+  for (const char* ignored : {"0", "16x", "", "abc", "-5", "+8", " 8", "99999999999999999999999"}) {
     LimitEnv limit(ignored);
     CAPTURE(ignored);
     CHECK(max_tensor_bytes() == 17179869184ull);

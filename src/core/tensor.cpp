@@ -1,5 +1,7 @@
 #include "core/tensor.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -19,9 +21,12 @@ std::string to_string(const Shape& s) {
 
 std::uint64_t max_tensor_bytes() {
   if (const char* env = std::getenv("SONNX_REF_MAX_BYTES")) {
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(env, &end, 10);
-    if (end && *end == '\0' && v > 0) return v;
+    // [Common.tensor.size-limit] Digits only: strtoull alone would also take a sign ("-5" as
+    // 2^64 - 5) or leading blanks, and saturate a number too large for 64 bits.
+    const bool digits = *env != '\0' && std::all_of(env, env + std::strlen(env), [](char c) { return c >= '0' && c <= '9'; });
+    errno = 0;
+    const unsigned long long v = digits ? std::strtoull(env, nullptr, 10) : 0;
+    if (digits && errno == 0 && v > 0) return v;
   }
   return 16ull << 30;
 }
