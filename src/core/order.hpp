@@ -87,9 +87,14 @@ template <class T> inline bool greater(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     // [Common.order.total] float, double: case 1, the value of b is less than the value of a (the
     // IEEE comparison); case 2, a is +0 and b is -0 — equal values whose signs differ, which only
-    // zeros are: then a's bits, read as a signed integer, are 0 and b's are negative.
-    using S = std::make_signed_t<bits_t<T>>;
-    return (a > b) | ((a == b) & (std::bit_cast<S>(a) > std::bit_cast<S>(b)));
+    // zeros are: then a's bits, read as a signed integer, are 0 and b's are negative (float); or the
+    // sign read by copysign (double: baseline x86-64 has no vector compare of 64-bit integers).
+    if constexpr (sizeof(T) == 4) {
+      using S = std::make_signed_t<bits_t<T>>;
+      return (a > b) | ((a == b) & (std::bit_cast<S>(a) > std::bit_cast<S>(b)));
+    } else {
+      return (a > b) | ((a == b) & (std::copysign(T(1), a) > std::copysign(T(1), b)));
+    }
   } else {
     // [Common.order.total] float16, bfloat16, by their order keys; [Common.order.int] integers and
     // bool, by value (the key is the value).
