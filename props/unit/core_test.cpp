@@ -166,23 +166,9 @@ TEST_CASE("[Common.dtype.float16] [Common.dtype.bfloat16] exact encodings: NaN i
   CHECK(sonnx::bits(*exact_bfloat16(1.0 + std::ldexp(1.0, -7))) == 0x3F81);  // the last fraction bit of bfloat16
 }
 
-namespace {
-// Sets SONNX_REF_MAX_BYTES for one scope, then restores it.
-struct LimitEnv {
-  std::optional<std::string> saved;
-  explicit LimitEnv(const char* value) {
-    if (const char* e = std::getenv("SONNX_REF_MAX_BYTES")) saved = e;
-    ::setenv("SONNX_REF_MAX_BYTES", value, 1);
-  }
-  ~LimitEnv() {
-    if (saved) ::setenv("SONNX_REF_MAX_BYTES", saved->c_str(), 1);
-    else ::unsetenv("SONNX_REF_MAX_BYTES");
-  }
-};
-}  // namespace
 
 TEST_CASE("[Common.tensor.size-limit] a tensor of exactly the limit passes, one element more is refused", "[core]") {
-  LimitEnv limit("16");  // 16 bytes: four floats
+  ByteLimit limit("16");  // 16 bytes: four floats
   CHECK(checked_element_count(Shape{4}, DType::Float, "X") == 4);
   CHECK(checked_element_count(Shape{2, 2}, DType::Float, "X") == 4);
   CHECK(refusal_id([] { checked_element_count(Shape{5}, DType::Float, "X"); }) == "Common.tensor.size-limit");
@@ -193,12 +179,12 @@ TEST_CASE("[Common.tensor.size-limit] a tensor of exactly the limit passes, one 
 
 TEST_CASE("[Common.tensor.size-limit] SONNX_REF_MAX_BYTES other than a positive decimal integer is ignored: 16 GiB", "[core]") {
   for (const char* ignored : {"0", "16x", "", "abc", "-5", "+8", " 8", "99999999999999999999999"}) {
-    LimitEnv limit(ignored);
+    ByteLimit limit(ignored);
     CAPTURE(ignored);
     CHECK(max_tensor_bytes() == 17179869184ull);
     CHECK(checked_element_count(Shape{1024}, DType::Double, "X") == 1024);
   }
-  LimitEnv limit("8");
+  ByteLimit limit("8");
   CHECK(max_tensor_bytes() == 8);
 }
 

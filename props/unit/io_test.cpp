@@ -48,18 +48,6 @@ const char* const kNpz_deflate =
     "00020002006b0000000e0100000000";
 
 
-// Sets SONNX_REF_MAX_BYTES for the scope of a test.
-struct ByteLimit {
-  std::optional<std::string> saved;
-  explicit ByteLimit(const std::string& v) {
-    if (const char* old = std::getenv("SONNX_REF_MAX_BYTES")) saved = old;
-    ::setenv("SONNX_REF_MAX_BYTES", v.c_str(), 1);
-  }
-  ~ByteLimit() {
-    if (saved) ::setenv("SONNX_REF_MAX_BYTES", saved->c_str(), 1);
-    else ::unsetenv("SONNX_REF_MAX_BYTES");
-  }
-};
 
 void write_bytes(const std::string& path, std::span<const std::byte> bytes) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);

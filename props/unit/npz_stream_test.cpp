@@ -28,17 +28,6 @@ namespace {
 using Bytes = std::vector<std::byte>;
 
 
-struct ByteLimit {  // SONNX_REF_MAX_BYTES for the scope of a test
-  std::optional<std::string> saved;
-  explicit ByteLimit(const std::string& v) {
-    if (const char* old = std::getenv("SONNX_REF_MAX_BYTES")) saved = old;
-    ::setenv("SONNX_REF_MAX_BYTES", v.c_str(), 1);
-  }
-  ~ByteLimit() {
-    if (saved) ::setenv("SONNX_REF_MAX_BYTES", saved->c_str(), 1);
-    else ::unsetenv("SONNX_REF_MAX_BYTES");
-  }
-};
 
 void put(Bytes& out, std::uint64_t v, int n) {
   for (int k = 0; k < n; ++k) out.push_back(static_cast<std::byte>((v >> (8 * k)) & 0xFF));

@@ -3,9 +3,11 @@
 #pragma once
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -115,6 +117,21 @@ struct TempDir {
     std::filesystem::remove_all(path, ec);
   }
   std::string operator/(const std::string& file) const { return (path / file).string(); }
+};
+
+// [Common.tensor.size-limit] SONNX_REF_MAX_BYTES set to v for the scope of a test, then restored.
+struct ByteLimit {
+  std::optional<std::string> saved;
+  explicit ByteLimit(const std::string& v) {
+    if (const char* old = std::getenv("SONNX_REF_MAX_BYTES")) saved = old;
+    ::setenv("SONNX_REF_MAX_BYTES", v.c_str(), 1);
+  }
+  ByteLimit(const ByteLimit&) = delete;
+  ByteLimit& operator=(const ByteLimit&) = delete;
+  ~ByteLimit() {
+    if (saved) ::setenv("SONNX_REF_MAX_BYTES", saved->c_str(), 1);
+    else ::unsetenv("SONNX_REF_MAX_BYTES");
+  }
 };
 
 }  // namespace sonnx::test
