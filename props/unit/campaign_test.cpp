@@ -9,6 +9,7 @@
 
 #include "graph_util.hpp"
 #include "oracle/check.hpp"
+#include "oracle/coverage.hpp"
 #include "oracle/golden.hpp"
 
 using namespace sonnx;
@@ -239,5 +240,161 @@ TEST_CASE("[Hardmax.coerce] [Check.golden-coverage] Hardmax-11: a row across sev
     // axis 0: D = 2 * 3 = 6 > d_0 = 2; axis 1: D = 3 = d_1, a row is the axis itself.
     CHECK(coverage_status(manifest, "Hardmax.coerce", "a row across several axes") == (axis == 0 ? "exercised" : "unreachable"));
     fs::remove_all(d);
+  }
+}
+
+namespace {
+
+// The "why" of one (clause, situation) in a golden manifest's coverage list ("" if absent).
+std::string coverage_why(const nlohmann::json& manifest, const std::string& clause, const std::string& situation) {
+  for (const auto& c : manifest["coverage"])
+    if (c["clause"] == clause && c["situation"] == situation) return c.value("why", "");
+  return "";
+}
+
+// The witness of (clause, situation): the explanation of its output element in its case.
+explain::Step witness_step(const graph::Model& m, const fs::path& d, const nlohmann::json& manifest,
+                           const std::string& clause, const std::string& situation, const std::string& output) {
+  for (const auto& c : manifest["coverage"])
+    if (c["clause"] == clause && c["situation"] == situation) {
+      const auto feeds = graph::load_feeds(m, (d / c["case"].get<std::string>()).string());
+      const explain::Explainer ex(m, m.run_all(feeds));
+      return ex.step(output, c["witness"]["index"].get<std::vector<std::int64_t>>());
+    }
+  FAIL("no witness for " << clause << " / " << situation);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("[Check.golden-coverage] [Max.int.formula] Max-13 int32: the formula and the type's extremes -2^31, 2^31 - 1 are exercised",
+          "[campaign]") {
+  constexpr int I = onnx::TensorProto::INT32;
+  ModelBuilder b(13);
+  b.input("X", I, Dims{{2, 3}}).input("B", I, Dims{{3}}).output("Y", I, Dims{{2, 3}});
+  b.node("Max", {"X", "B"}, {"Y"}, "max");
+  const auto m = b.load();
+  const auto d = temp_dir("maxint");
+  const auto w = golden::write(m, d.string(), {});
+  const auto manifest = read_json(d / "manifest.json");
+  CHECK(coverage_status(manifest, "Max.int.formula", "") == "exercised");
+  CHECK(coverage_status(manifest, "Max.int.formula", "the type's extremes") == "exercised");
+  CHECK(w.not_built == 0);
+  // The extremes' witness: Y = max(-2147483648, 2147483647) = 2147483647, from B.
+  const auto s = witness_step(m, d, manifest, "Max.int.formula", "the type's extremes", "Y");
+  CHECK(s.element.value == "2147483647");
+  REQUIRE(s.set.size() == 2);
+  CHECK(s.set[0].value == "-2147483648");
+  CHECK(s.set[1].value == "2147483647");
+  fs::remove_all(d);
+}
+
+TEST_CASE("[Check.golden-coverage] [ReduceMax.axes.normalise] ReduceMax-18 uint8, axes [-1]: the negative axis and the extremes 0, 255",
+          "[campaign]") {
+  constexpr int U8 = onnx::TensorProto::UINT8;
+  for (const std::int64_t axis : {-1, 1}) {
+    CAPTURE(axis);
+    ModelBuilder b(18);
+    b.input("X", U8, Dims{{2, 3}}).output("R", U8, Dims{{2}});
+    b.initializer(tp_i64("axes", {1}, {axis}));
+    attr_int(b.node("ReduceMax", {"X", "axes"}, {"R"}, "reduce"), "keepdims", 0);
+    const auto m = b.load();
+    const auto d = temp_dir("reduceu8");
+    golden::write(m, d.string(), {});
+    const auto manifest = read_json(d / "manifest.json");
+    CHECK(coverage_status(manifest, "ReduceMax.int.formula", "the type's extremes") == "exercised");
+    const auto s = witness_step(m, d, manifest, "ReduceMax.int.formula", "the type's extremes", "R");
+    CHECK(s.element.value == "255");  // R(j) = {0, 255, 0}
+    REQUIRE(s.set.size() == 3);
+    CHECK(s.set[0].value == "0");
+    CHECK(s.set[2].value == "0");
+    if (axis < 0) {
+      CHECK(coverage_status(manifest, "ReduceMax.axes.normalise", "") == "exercised");
+    } else {
+      CHECK(coverage_status(manifest, "ReduceMax.axes.normalise", "") == "unreachable");
+      CHECK(coverage_why(manifest, "ReduceMax.axes.normalise", "") == "no axis is negative");
+    }
+    fs::remove_all(d);
+  }
+}
+
+TEST_CASE("[Check.golden-coverage] a situation that needs two elements is unreachable in a set of one, and every one in empty sets",
+          "[campaign]") {
+  constexpr int I = onnx::TensorProto::INT32;
+  {  // Y = Max-13(X): each set is {X[i]}
+    ModelBuilder b(13);
+    b.input("X", I, Dims{{3}}).output("Y", I, Dims{{3}});
+    b.node("Max", {"X"}, {"Y"}, "max");
+    const auto d = temp_dir("maxone");
+    golden::write(b.load(), d.string(), {});
+    const auto manifest = read_json(d / "manifest.json");
+    CHECK(coverage_status(manifest, "Max.int.formula", "") == "exercised");
+    CHECK(coverage_status(manifest, "Max.int.formula", "the type's extremes") == "unreachable");
+    CHECK(coverage_why(manifest, "Max.int.formula", "the type's extremes") == "its set has 1 element; the situation needs two");
+    fs::remove_all(d);
+  }
+  {  // R = ReduceMax-18(X [2, 0], axes [1]): each R(j) is empty
+    ModelBuilder b(18);
+    b.input("X", I, Dims{{2, 0}}).output("R", I, Dims{{2}});
+    b.initializer(tp_i64("axes", {1}, {1}));
+    attr_int(b.node("ReduceMax", {"X", "axes"}, {"R"}, "reduce"), "keepdims", 0);
+    const auto d = temp_dir("reduceempty");
+    golden::write(b.load(), d.string(), {});
+    const auto manifest = read_json(d / "manifest.json");
+    CHECK(coverage_status(manifest, "ReduceMax.int.formula", "") == "unreachable");
+    CHECK(coverage_why(manifest, "ReduceMax.int.formula", "") == "its sets are empty");
+    fs::remove_all(d);
+  }
+}
+
+TEST_CASE("[Check.coverage] at most the budget of a node's output elements are examined, the rest counted", "[campaign]") {
+  const auto m = max13().load();
+  const Feeds feeds = {{"X", f32({2, 3}, {1, 2, 3, 4, 5, 6})}, {"B", f32({3}, {0, 0, 0})}};
+  const auto all = coverage::account(m, m.run_all(feeds));
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].elements == 6);
+  CHECK(all[0].skipped == 0);
+  const auto some = coverage::account(m, m.run_all(feeds), 2);
+  CHECK(some[0].elements == 2);
+  CHECK(some[0].skipped == 4);
+}
+
+TEST_CASE("[Check.golden-coverage] where values come from: drawn inputs are free, given ones, initializers and constants fixed",
+          "[campaign]") {
+  // Y = Max-13(X, V), V an initializer also declared as a graph input; Z = Max-13(W, X), W an
+  // initializer; R = ReduceMax-18(X, "") (no axes input); E = Max-13(Y, R).
+  ModelBuilder b(18);
+  b.input("X", F, Dims{{3}}).input("V", F, Dims{{3}}).output("E", F, std::nullopt).output("Z", F, std::nullopt);
+  b.initializer(tp_f32("W", {3}, {1, 2, 3})).initializer(tp_f32("V", {3}, {4, 5, 6}));
+  b.node("Max", {"X", "V"}, {"Y"});
+  b.node("Max", {"W", "X"}, {"Z"});
+  b.node("ReduceMax", {"X", ""}, {"R"});
+  b.node("Max", {"Y", "R"}, {"E"});
+  const auto m = b.load();
+  auto s = coverage::sources(m, {"X", "V"});
+  CHECK(s.at("X") == ops::Source::Free);
+  CHECK(s.at("V") == ops::Source::Free);  // drawn: golden writes it like any input
+  CHECK(s.at("Y") == ops::Source::Free);
+  CHECK(s.at("Z") == ops::Source::Fixed);  // W is what the model holds
+  CHECK(s.at("R") == ops::Source::Free);   // the empty axes name is no input
+  CHECK(s.at("E") == ops::Source::Free);
+  s = coverage::sources(m, {"X"});
+  CHECK(s.at("V") == ops::Source::Fixed);  // not drawn: the initializer's value
+  CHECK(s.at("Y") == ops::Source::Fixed);
+  CHECK(s.at("E") == ops::Source::Fixed);
+}
+
+TEST_CASE("[Common.tensor.empty] [Check.golden-coverage] a node whose output is empty reaches no situation", "[campaign]") {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{0, 3}}).input("B", F, Dims{{3}}).output("Y", F, Dims{{0, 3}});
+  b.node("Max", {"X", "B"}, {"Y"});
+  const auto m = b.load();
+  const auto values = m.run_all({{"X", f32({0, 3}, {})}, {"B", f32({3}, {1, 2, 3})}});
+  const auto r = coverage::reach(m, values, coverage::sources(m, {"X", "B"}));
+  REQUIRE(r.size() == 1);
+  REQUIRE_FALSE(r[0].empty());
+  for (const auto& x : r[0]) {
+    CHECK_FALSE(x.reachable);
+    CHECK(x.why == "the output 'Y' is empty");
   }
 }

@@ -5,6 +5,7 @@
 #include "core/broadcast.hpp"
 #include "core/index.hpp"
 #include "core/order.hpp"
+#include "core/runs.hpp"
 #include "test_util.hpp"
 
 using namespace sonnx;
@@ -198,4 +199,54 @@ TEST_CASE("[Check.shape] tensors are bitwise equal only with the same type, shap
   CHECK_FALSE(f32({1}, {0.0f}).bitwise_equal(f32({1}, {-0.0f})));
   CHECK(f32({0, 3}, {}).bitwise_equal(f32({0, 3}, {})));
   CHECK_FALSE(f32({0, 3}, {}).bitwise_equal(f32({3, 0}, {})));
+}
+
+TEST_CASE("[Common.dtype.set] a type code outside the 13 types is refused, never read as one of them", "[core][error]") {
+  const auto bad = static_cast<DType>(99);
+  CHECK(refusal_id([&] { info(bad); }) == "Common.dtype.set");
+  CHECK(refusal_id([&] { dispatch(bad, [](auto) { return 0; }); }) == "Common.dtype.set");
+  CHECK_FALSE(dtype_from_onnx(99));
+  // Names: the spec's names, and numpy's float32 and float64 for float and double.
+  CHECK(dtype_from_name("float") == DType::Float);
+  CHECK(dtype_from_name("float32") == DType::Float);
+  CHECK(dtype_from_name("float64") == DType::Double);
+  CHECK(dtype_from_name("bfloat16") == DType::BFloat16);
+  CHECK_FALSE(dtype_from_name("float8"));
+}
+
+TEST_CASE("[Common.gr.no-conversion] a tensor's elements are read only as its own type", "[core][error]") {
+  const Tensor t = f32({2}, {1, 2});
+  CHECK(refusal_id([&] { t.values<double>(); }) == "Common.gr.no-conversion");
+  Tensor u = f32({1}, {1});
+  CHECK(refusal_id([&] { u.values<std::int32_t>(); }) == "Common.gr.no-conversion");
+  CHECK(values<float>(t) == std::vector<float>{1, 2});
+}
+
+TEST_CASE("[Common.tensor.shape] a tensor built from values needs exactly |X| of them", "[core][error]") {
+  CHECK(refusal_id([] { make_tensor<float>({2, 2}, {1, 2, 3}); }) == "Common.tensor.shape");
+  CHECK(refusal_id([] { make_tensor<float>({}, {}); }) == "Common.tensor.shape");  // a scalar has one element
+  CHECK(make_tensor<float>({2, 0}, {}).size() == 0);
+}
+
+TEST_CASE("[Common.order.nan-payload] the first NaN of a run is found past block boundaries, or there is none",
+          "[core]") {
+  std::vector<float> x(3 * kRunBlock + 5, 1.0f);
+  CHECK(first_nan(x.data(), static_cast<std::int64_t>(x.size())) == static_cast<std::int64_t>(x.size()));
+  x[2 * kRunBlock + 3] = nan_with_bits(0xFFC00002);
+  x[2 * kRunBlock + 7] = nan_with_bits(0x7FC00001);
+  CHECK(first_nan(x.data(), static_cast<std::int64_t>(x.size())) == 2 * kRunBlock + 3);
+  CHECK(first_nan(x.data(), 2 * kRunBlock + 3) == 2 * kRunBlock + 3);  // not in the first n: n
+  // [Common.order.int] integers have no NaN.
+  const std::vector<std::int32_t> ints = {1, -1, 0x7FC00000};
+  CHECK_FALSE(any_nan(ints.data(), 3));
+  CHECK(first_nan(ints.data(), 3) == 3);
+}
+
+TEST_CASE("[Common.order.total] the first element with given bits: -0 is not +0, and a late match is found", "[core]") {
+  std::vector<float> x(2 * kLanes + 3, -0.0f);
+  CHECK(first_equal(x.data(), static_cast<std::int64_t>(x.size()), 0.0f) == static_cast<std::int64_t>(x.size()));
+  x[kLanes + 1] = 0.0f;
+  x.back() = 0.0f;
+  CHECK(first_equal(x.data(), static_cast<std::int64_t>(x.size()), 0.0f) == kLanes + 1);
+  CHECK(first_equal(x.data(), static_cast<std::int64_t>(x.size()), -0.0f) == 0);
 }

@@ -1,6 +1,8 @@
 // Hand-made cases of `explain` (src/oracle/explain): for each output element, the expected
 // determining input element, its ORIGINAL index and the deciding clause were worked out by hand
 // from spec/ops/*.md and are written literally below.
+#include <functional>
+
 #include "core/index.hpp"
 #include "graph_util.hpp"
 #include "oracle/compare.hpp"
@@ -383,4 +385,115 @@ TEST_CASE("[Max.float.zero] [Max.float.formula] [Common.dtype.float16] explain: 
   CHECK(t.element.value == "+0");
   CHECK(t.clauses.at(0) == "Max.float.zero");
   CHECK(t.determining->tensor == "B");
+}
+
+// explain restates each operator's clauses to say why an element has its value, and then requires
+// that value to be the one the evaluation wrote. Given values that the operator could not have
+// produced (an implementation under test's, or a corrupted one), it must refuse to explain them as an
+// internal error naming the element, never give a reason for a value the clauses do not give.
+namespace {
+
+std::string explain_failure(const ModelBuilder& b, const Feeds& feeds, const std::string& name, const Index& index,
+                            const std::function<void(Tensor&)>& corrupt) {
+  const auto m = b.load();
+  auto values = m.run_all(feeds);
+  corrupt(values.at(name));
+  try {
+    explain::Explainer(m, std::move(values)).step(name, index);
+  } catch (const std::logic_error& e) {
+    return e.what();
+  }
+  return "(explained)";
+}
+
+void set_first(Tensor& t, float v) { t.values<float>()[0] = v; }
+
+}  // namespace
+
+TEST_CASE("[Max.float.formula] explain refuses a Max output its clauses do not give, naming the element", "[explain]") {
+  // Y[0,0] = max(1, 0.5, -7) = 1 by the formula; a 2 there is not explained.
+  const auto what = explain_failure(max3(), kMaxFeeds, "Y", {0, 0}, [](Tensor& y) { set_first(y, 2); });
+  CHECK(what == "the value the definition derives for Y[0, 0] differs from the evaluated 2");
+}
+
+TEST_CASE("[ReduceMax.float.formula] [ReduceMax.axes.noop] explain refuses a ReduceMax output its clauses do not give",
+          "[explain]") {
+  // R[0,0] = max(1, 4, 4) = 4 over axis 1; +0 there is not explained.
+  const auto reduced = explain_failure(reduce_model({1}, 0, Dims{{2, 2}}), kReduceFeeds, "R", {0, 0},
+                                       [](Tensor& r) { set_first(r, 0); });
+  CHECK(reduced == "the value the definition derives for R[0, 0] differs from the evaluated +0");
+  // ReduceMax-18 with no axes and noop_with_empty_axes = 1 is Y = X: Y[0,0,0] must be X[0,0,0] = 1.
+  ModelBuilder noop(18);
+  noop.input("X", F, Dims{{2, 3, 2}}).output("R", F, Dims{{2, 3, 2}});
+  attr_int(noop.node("ReduceMax", {"X"}, {"R"}), "noop_with_empty_axes", 1);
+  const auto copied = explain_failure(noop, kReduceFeeds, "R", {0, 0, 0}, [](Tensor& r) { set_first(r, -1); });
+  CHECK(copied == "the value the definition derives for R[0, 0, 0] differs from the evaluated -1");
+}
+
+TEST_CASE("[Hardmax.float.formula] explain refuses a Hardmax output its clauses do not give", "[explain]") {
+  // Row 0 [-0, +0, -1] has h = 1, so H[0,0] = +0; a 1 there is not explained.
+  const auto what = explain_failure(hardmax13(), kHardmaxFeeds, "H", {0, 0}, [](Tensor& h) { set_first(h, 1); });
+  CHECK(what == "the value the definition derives for H[0, 0] differs from the evaluated 1");
+}
+
+TEST_CASE("[Common.gr.no-conversion] explain's agreement test compares bits and types: 1.0f is not 1.0", "[explain]") {
+  const Tensor f = f32({2}, {1, -0.0f}), d = make_tensor<double>({1}, {1}), g = f32({1}, {0});
+  CHECK(ops::same_bits(f, 0, f, 0));
+  CHECK_FALSE(ops::same_bits(f, 0, d, 0));  // another type
+  CHECK_FALSE(ops::same_bits(f, 1, g, 0));  // -0 is not +0
+}
+
+namespace {
+// Y = Max-13(X [3], W, V, C, U): W an initializer, V and U initializers also declared as graph inputs
+// (they may be fed), C the output of a Constant node.
+ModelBuilder values_of_the_graph() {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{3}}).input("V", F, Dims{{3}}).input("U", F, Dims{{3}}).output("Y", F, Dims{{3}});
+  b.initializer(tp_f32("W", {3}, {1, 2, 3})).initializer(tp_f32("V", {3}, {4, 5, 6}));
+  b.initializer(tp_f32("U", {3}, {-1, -1, -1}));
+  attr_tensor(b.node("Constant", {}, {"C"}, "k"), "value", tp_f32("", {3}, {7, 8, 9}));
+  b.node("Max", {"X", "W", "V", "C", "U"}, {"Y"}, "max");
+  return b;
+}
+}  // namespace
+
+TEST_CASE("[Graph.initializer] [Graph.constant] explain ends the chain at a graph input, an initializer or a constant",
+          "[explain]") {
+  const auto b = values_of_the_graph();
+  const Feeds feeds = {{"X", f32({3}, {0, 0, 10})}};
+  // X is the first of the fed inputs of max3(), V of the initializers that may be fed here.
+  CHECK(step_of(max3(), kMaxFeeds, "X", {0, 2}).producer == "graph input 'X'");
+  auto s = step_of(b, feeds, "X", {2});
+  CHECK(s.producer == "graph input 'X'");
+  CHECK(s.element.value == "10");
+  CHECK(s.clauses.empty());
+  CHECK(s.stop == "the chain ends at a value of the graph");
+  s = step_of(b, feeds, "W", {1});
+  CHECK(s.producer == "initializer 'W'");
+  CHECK(s.clauses == std::vector<std::string>{"Graph.initializer"});
+  CHECK(s.reason == "W is an initializer of the model");
+  CHECK(s.element.value == "2");
+  s = step_of(b, feeds, "V", {0});
+  CHECK(s.producer == "graph input with an initializer 'V'");
+  CHECK(s.reason == "V is the fed value, or else the initializer");
+  CHECK(s.element.value == "4");
+  s = step_of(b, feeds, "C", {2});
+  CHECK(s.producer == "node 'k' (Constant-13)");
+  CHECK(s.clauses == std::vector<std::string>{"Graph.constant"});
+  CHECK(s.stop == "the chain ends at a constant");
+  CHECK(s.element.value == "9");
+  // Y[2] = max(10, 3, 6, 9) = 10 from X[2]; Y[0] = max(0, 1, 4, 7) = 7 from the constant: the chain ends there.
+  const auto m = b.load();
+  const explain::Explainer ex(m, m.run_all(feeds));
+  const auto e = ex.chain("Y", {0});
+  REQUIRE(e.chain.size() == 2);
+  CHECK(e.chain[1].element.tensor == "C");
+  CHECK(e.chain[1].stop == "the chain ends at a constant");
+}
+
+TEST_CASE("[Common.tensor.index] explain: a negative coordinate is outside every shape", "[explain]") {
+  const auto m = values_of_the_graph().load();
+  const explain::Explainer ex(m, m.run_all({{"X", f32({3}, {0, 0, 10})}}));
+  CHECK(failure_kind([&] { ex.step("Y", {-1}); }) == Failure::Usage);
+  CHECK(failure_kind([&] { ex.step("Y", {3}); }) == Failure::Usage);
 }

@@ -5,12 +5,16 @@
 #include <thread>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 #include "core/order.hpp"
 #include "graph_util.hpp"
 #include "oracle/golden.hpp"
+#include "ops/definition.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
@@ -228,4 +232,212 @@ TEST_CASE("[Check.golden] the stream is splitmix64 as documented in golden.hpp",
     state += 0x9E3779B97F4A7C15ull;
     CHECK(s.next() == mix(state));
   }
+}
+
+// The witness patterns of ops/definition.hpp, bit by bit, worked out by hand from the binary formats
+// ([Common.dtype.float]: 1 = 0x3F800000, 5 = 0x40A00000; [Common.dtype.float16]: 1 = 0x3C00, 5 = 0x4500)
+// and the integer types' ranges ([Common.dtype.set]).
+TEST_CASE("[Check.golden-coverage] witness patterns: the values each writes into a set", "[golden]") {
+  using ops::Pattern;
+  using ops::pattern_bits;
+  using B = std::vector<std::uint64_t>;
+  CHECK(pattern_bits(Pattern::Plain, 3, DType::Float) == B{0x40A00000, 0x3F800000, 0x3F800000});
+  CHECK(pattern_bits(Pattern::NanFirst, 1, DType::Float) == B{0x7FC00001});  // quiet, +, payload 1
+  CHECK(pattern_bits(Pattern::TwoNans, 3, DType::Float) == B{0xFF800002, 0x7FC00001, 0x3F800000});
+  CHECK(pattern_bits(Pattern::EqualMaxima, 2, DType::Float16) == B{0x4500, 0x4500});
+  CHECK(pattern_bits(Pattern::EqualMaxima, 4, DType::Float16) == B{0x3C00, 0x4500, 0x4500, 0x3C00});
+  CHECK(pattern_bits(Pattern::Infinity, 3, DType::BFloat16) == B{0x7F7F, 0x7F80, 0xFF80});
+  CHECK(pattern_bits(Pattern::Subnormal, 2, DType::Double) == B{0, 1});
+  // Integers and bool: 1, 0, ... for the formula; the extremes of signed and unsigned types.
+  CHECK(pattern_bits(Pattern::Plain, 3, DType::Int32) == B{1, 0, 0});
+  CHECK(pattern_bits(Pattern::Plain, 2, DType::Bool) == B{1, 0});
+  CHECK(pattern_bits(Pattern::Extremes, 3, DType::Int8) == B{0x80, 0x7F, 0});
+  CHECK(pattern_bits(Pattern::Extremes, 2, DType::Int64) == B{std::uint64_t{1} << 63, (std::uint64_t{1} << 63) - 1});
+  CHECK(pattern_bits(Pattern::Extremes, 2, DType::Uint16) == B{0, 0xFFFF});
+  CHECK(pattern_bits(Pattern::Extremes, 2, DType::Uint64) == B{0, ~std::uint64_t{0}});
+  // No pattern: none asked, too few elements, a float pattern for an integer type, and back.
+  CHECK_FALSE(pattern_bits(Pattern::None, 3, DType::Float));
+  CHECK_FALSE(pattern_bits(Pattern::Plain, 0, DType::Float));
+  CHECK_FALSE(pattern_bits(Pattern::NanAfterNumber, 1, DType::Float));
+  CHECK_FALSE(pattern_bits(Pattern::NanFirst, 2, DType::Int32));
+  CHECK_FALSE(pattern_bits(Pattern::Extremes, 2, DType::Bool));
+  CHECK_FALSE(pattern_bits(Pattern::Extremes, 2, DType::Float));
+}
+
+TEST_CASE("[Check.golden-coverage] witness patterns have distinct names, for the situations golden could not build", "[golden]") {
+  using ops::Pattern;
+  std::set<std::string> names;
+  for (const Pattern p : {Pattern::None, Pattern::Plain, Pattern::NanFirst, Pattern::NanAfterNumber, Pattern::TwoNans,
+                          Pattern::NegativeZeroFirst, Pattern::PositiveZeroFirst, Pattern::EqualMaxima, Pattern::Subnormal,
+                          Pattern::Infinity, Pattern::Extremes})
+    names.insert(ops::pattern_name(p));
+  CHECK(names.size() == 11);
+  CHECK(ops::pattern_name(Pattern::EqualMaxima) == "two equal maxima");
+  CHECK(ops::pattern_name(Pattern::NegativeZeroFirst) == "-0 then +0");
+}
+
+TEST_CASE("[Check.golden] inputs golden cannot draw are usage errors naming them: no shape, an anonymous dim, a ReduceMax axes input",
+          "[golden]") {
+  const auto d = temp_dir("undrawable");
+  {  // X declares no shape
+    ModelBuilder b(13);
+    b.input("X", F, std::nullopt).output("Y", F, std::nullopt);
+    b.node("Max", {"X"}, {"Y"});
+    const auto m = b.load();
+    CHECK(failure_kind([&] { golden::write(m, d.string(), {}); }) == Failure::Usage);
+    CHECK(refusal_message([&] { golden::write(m, d.string(), {}); }).find("input 'X' declares no shape") != std::string::npos);
+  }
+  {  // X's dimension 1 has neither dim_value nor dim_param
+    ModelBuilder b(13);
+    b.input("X", F, Dims{{2, 3}}).output("Y", F, std::nullopt);
+    b.g().mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(1)->clear_dim_value();
+    b.node("Max", {"X"}, {"Y"});
+    const auto m = b.load();
+    CHECK(refusal_message([&] { golden::write(m, d.string(), {}); }).find("input 'X' dimension 1 has neither a size nor a name") !=
+          std::string::npos);
+  }
+  {  // ReduceMax-18's axes is a graph input: drawn at random it would be refused, so it must be given
+    ModelBuilder b(18);
+    b.input("X", F, Dims{{2, 3}}).input("A", onnx::TensorProto::INT64, Dims{{1}}).output("R", F, std::nullopt);
+    b.node("ReduceMax", {"X", "A"}, {"R"}, "reduce");
+    const auto m = b.load();
+    const auto msg = refusal_message([&] { golden::write(m, d.string(), {}); });
+    CHECK(msg.find("input 'A' is the axes of ReduceMax node 'reduce'") != std::string::npos);
+    CHECK(failure_kind([&] { golden::write(m, d.string(), {}); }) == Failure::Usage);
+    // Given, it is used as given and X is drawn: R = ReduceMax over axis 1.
+    fs::create_directories(d);
+    io::write_npz((d / "a.npz").string(), {{"A", make_tensor<std::int64_t>({1}, {1})}});
+    golden::Options o;
+    o.inputs = (d / "a.npz").string();
+    golden::write(m, (d / "out").string(), o);
+    const auto r = io::read_tensor_pb((d / "out" / "test_data_set_0" / "output_0.pb").string());
+    CHECK(r.tensor.shape() == Shape{2, 1});
+  }
+  {  // ReduceMax-18 with an empty axes name has no axes input: nothing to give
+    ModelBuilder b(18);
+    b.input("X", F, Dims{{2, 3}}).output("R", F, std::nullopt);
+    b.node("ReduceMax", {"X", ""}, {"R"});
+    golden::write(b.load(), (d / "noaxes").string(), {});
+    const auto r = io::read_tensor_pb((d / "noaxes" / "test_data_set_0" / "output_0.pb").string());
+    CHECK(r.tensor.shape() == Shape{1, 1});  // [ReduceMax.axes.default] every axis, keepdims 1
+  }
+  fs::remove_all(d);
+}
+
+TEST_CASE("[Check.golden] --dim sizes a symbolic dimension shared by several inputs", "[golden]") {
+  ModelBuilder b(13);
+  b.input("A", F, Dims{{-1}}).input("B", F, Dims{{-1}}).output("Y", F, std::nullopt);
+  b.node("Max", {"A", "B"}, {"Y"});
+  const auto m = b.load();
+  golden::Options o;
+  o.dims = {{"N", 4}};
+  const auto shapes = golden::input_shapes(m, o.dims, {});
+  CHECK(shapes == std::vector<Shape>{{4}, {4}});
+  CHECK(failure_kind([&] { golden::input_shapes(m, {{"N", -1}}, {}); }) == Failure::Usage);  // a size is >= 0
+}
+
+TEST_CASE("[Check.golden] a previous golden folder is replaced, anything else in DIR is refused, entry by entry", "[golden]") {
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{2}}).output("Y", F, Dims{{2}});
+  b.node("Max", {"X"}, {"Y"});
+  const auto m = b.load();
+  // What golden writes: model.onnx, manifest.json, test_data_set_N/{input_K.pb, output_K.pb, inputs.npz, outputs.npz}.
+  const auto make = [](const fs::path& d, const std::vector<std::string>& files, const std::vector<std::string>& folders) {
+    fs::remove_all(d);
+    fs::create_directories(d / "test_data_set_0");
+    for (const auto& f : files) std::ofstream(d / f) << "x";
+    for (const auto& f : folders) fs::create_directories(d / f);
+  };
+  const auto d = temp_dir("replace");
+  make(d, {"model.onnx", "manifest.json", "test_data_set_0/input_0.pb", "test_data_set_0/output_12.pb",
+           "test_data_set_0/inputs.npz", "test_data_set_0/outputs.npz"}, {});
+  golden::write(m, d.string(), {});  // replaced
+  CHECK(fs::exists(d / "test_data_set_0" / "input_0.pb"));
+  CHECK_FALSE(fs::exists(d / "test_data_set_0" / "output_12.pb"));
+  for (const auto& [files, folders] : std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>>{
+           {{"test_data_set_0/input_.pb"}, {}},           // no number
+           {{"test_data_set_0/input_0a.pb"}, {}},         // not digits
+           {{"test_data_set_0/input_+1.pb"}, {}},         // not digits either ('+' is below '0')
+           {{"test_data_set_0/input_0.pbx"}, {}},         // not .pb
+           {{"test_data_set_0/model_0.pb"}, {}},          // not input_ or output_
+           {{"test_data_set_0/inputs.npy"}, {}},          // not inputs.npz
+           {{"test_data_set_1"}, {}},                     // a file where a case folder goes
+           {{}, {"model.onnx"}},                          // a folder where model.onnx goes
+           {{}, {"test_data_set_0/input_0.pb"}},          // a folder where an input goes
+           {{}, {"results"}}}) {                          // a folder golden does not write
+    CAPTURE(files, folders);
+    make(d, files, folders);
+    CHECK(refusal_id([&] { golden::write(m, d.string(), {}); }) == "Check.golden");
+  }
+  fs::remove_all(d);
+}
+
+TEST_CASE("[Check.golden-coverage] a one-element output gets every witness, one case each", "[golden]") {
+  // Y = Max-13(X [1], B [1]): the only output element takes each float situation in turn.
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{1}}).input("B", F, Dims{{1}}).output("Y", F, Dims{{1}});
+  b.node("Max", {"X", "B"}, {"Y"});
+  const auto d = temp_dir("one");
+  const auto w = golden::write(b.load(), d.string(), {});
+  CHECK(w.not_built == 0);
+  CHECK(w.exercised == w.reachable);
+  // The float situations of [Max.float.formula], [Max.float.nan], [Max.float.zero] and
+  // [Common.order.nan-payload] (no broadcasting: [1] and [1]): 8, all at Y[0].
+  CHECK(w.reachable == 8);
+  CHECK(w.constructed >= 1);
+  fs::remove_all(d);
+}
+
+TEST_CASE("[Check.golden-coverage] a witness is traced back through at most 65 upstream nodes, and what cannot be built is listed with why",
+          "[golden]") {
+  // Two chains of single-input Max-13 nodes, A of 65 and B of 66: VA(k+1) = Max(VAk), VA0 = XA [2],
+  // and likewise B; then FA = Max-13(VA65, ZA), FB = Max-13(VB66, ZB). A witness of FA's "-0 before +0"
+  // writes -0 into XA through the 65 nodes of chain A, and +0 into ZA; FB's would need 66, one past
+  // the limit of Builder::realize (depth 64 counted from 0), so it cannot be built, and says why.
+  ModelBuilder b(13);
+  b.input("XA", F, Dims{{2}}).input("ZA", F, Dims{{2}}).input("XB", F, Dims{{2}}).input("ZB", F, Dims{{2}});
+  b.output("FA", F, Dims{{2}}).output("FB", F, Dims{{2}});
+  for (const auto& [chain, length] : {std::pair<std::string, int>{"A", 65}, {"B", 66}}) {
+    for (int k = 0; k < length; ++k)
+      b.node("Max", {"V" + chain + std::to_string(k)}, {"V" + chain + std::to_string(k + 1)});
+    b.g().mutable_node(b.g().node_size() - length)->set_input(0, "X" + chain);
+    b.node("Max", {"V" + chain + std::to_string(length), "Z" + chain}, {"F" + chain}, "f" + chain);
+  }
+  const auto d = temp_dir("deep");
+  const auto w = golden::write(b.load(), d.string(), {});  // seed 0: the drawn case holds no signed-zero tie
+  std::ifstream in(d / "manifest.json");
+  const auto manifest = nlohmann::json::parse(in);
+  std::map<std::string, std::string> status, why;
+  for (const auto& c : manifest["coverage"])
+    if (c["clause"] == "Max.float.zero" && c["situation"] == "-0 before +0") {
+      status[c["node"]] = c["status"];
+      why[c["node"]] = c.value("why", "");
+    }
+  CHECK(status["node 'fA' (Max-13)"] == "exercised");
+  CHECK(status["node 'fB' (Max-13)"] == "not built");
+  CHECK(why["node 'fB' (Max-13)"] ==
+        "no output element could be given its witness (-0 then +0): the values it needs do not reach the node's set");
+  CHECK(w.not_built > 0);
+  fs::remove_all(d);
+}
+
+TEST_CASE("[Graph.initializer] [Check.golden] an initializer declared as a graph input is drawn, or kept as given with --inputs",
+          "[golden]") {
+  // Y = Max-13(X [3], V), V an initializer [4, 5, 6] that is also a graph input.
+  ModelBuilder b(13);
+  b.input("X", F, Dims{{3}}).input("V", F, Dims{{3}}).output("Y", F, Dims{{3}});
+  b.initializer(tp_f32("V", {3}, {4, 5, 6}));
+  b.node("Max", {"X", "V"}, {"Y"});
+  const auto m = b.load();
+  const auto d = temp_dir("override");
+  fs::create_directories(d);
+  io::write_npz((d / "v.npz").string(), {{"V", f32({3}, {-1, -2, -3})}});
+  golden::Options o;
+  o.inputs = (d / "v.npz").string();
+  o.construct = false;
+  golden::write(m, (d / "out").string(), o);
+  const auto given = io::read_tensor_pb((d / "out" / "test_data_set_0" / "input_1.pb").string());
+  CHECK(given.name == "V");
+  CHECK(values<float>(given.tensor) == std::vector<float>{-1, -2, -3});
+  fs::remove_all(d);
 }

@@ -18,6 +18,7 @@
 
 #include "io/io.hpp"
 #include "test_util.hpp"
+#include "zip_util.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
@@ -25,29 +26,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Bytes = std::vector<std::byte>;
-
-
-
-void put(Bytes& out, std::uint64_t v, int n) {
-  for (int k = 0; k < n; ++k) out.push_back(static_cast<std::byte>((v >> (8 * k)) & 0xFF));
-}
-void append(Bytes& out, const std::string& s) {
-  for (char c : s) out.push_back(static_cast<std::byte>(c));
-}
-
 // An npy v1.0 image header (magic to '\n', 128 bytes) for `descr` and `shape`, as numpy writes it.
 Bytes npy_header(const std::string& descr, const std::string& shape) {
-  std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
-  dict.append(128 - 10 - dict.size() - 1, ' ');
-  dict += '\n';
-  Bytes out;
-  append(out, "\x93NUMPY");
-  put(out, 1, 1);
-  put(out, 0, 1);
-  put(out, dict.size(), 2);
-  append(out, dict);
-  return out;
+  return npy_image("{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }", {}, 128);
 }
 
 // Raw deflate (zip method 8) of pieces, each ended by a full flush (byte-aligned, no reference to
@@ -99,43 +80,7 @@ Deflated deflate_member(const Bytes& head, std::uint64_t zeros_mib, std::optiona
 Bytes zip_of(const std::string& name, const Deflated& d, std::uint64_t declared) {
   REQUIRE(declared < (1ull << 32));
   REQUIRE(d.data.size() < (1ull << 32));
-  Bytes z;
-  auto common = [&] {
-    put(z, 20, 2);  // version needed
-    put(z, 0, 2);   // flags
-    put(z, 8, 2);   // deflate
-    put(z, 0, 2);   // time
-    put(z, 0x21, 2);  // date 1980-01-01
-    put(z, d.crc, 4);
-    put(z, d.data.size(), 4);
-    put(z, declared, 4);
-    put(z, name.size(), 2);
-    put(z, 0, 2);  // extra length
-  };
-  put(z, 0x04034b50, 4);
-  common();
-  append(z, name);
-  z.insert(z.end(), d.data.begin(), d.data.end());
-  const std::size_t central = z.size();
-  put(z, 0x02014b50, 4);
-  put(z, 20, 2);  // version made by
-  common();
-  put(z, 0, 2);  // comment length
-  put(z, 0, 2);  // disk
-  put(z, 0, 2);  // internal attributes
-  put(z, 0, 4);  // external attributes
-  put(z, 0, 4);  // local header offset
-  append(z, name);
-  const std::size_t central_size = z.size() - central;
-  put(z, 0x06054b50, 4);
-  put(z, 0, 2);
-  put(z, 0, 2);
-  put(z, 1, 2);
-  put(z, 1, 2);
-  put(z, central_size, 4);
-  put(z, central, 4);
-  put(z, 0, 2);
-  return z;
+  return one_member_zip(name, d.data, 8 /* deflate */, d.crc, declared);
 }
 
 void write_file(const std::string& path, const Bytes& bytes) {
@@ -277,49 +222,8 @@ TEST_CASE("[IO.npy.format] a header longer than 1 MiB is refused before it is re
 
 // Issue #12 (mutant npz-02): two members of one name are two arrays under one key.
 static Bytes zip_twice(const std::string& name, const Deflated& d) {
-  Bytes z;
-  auto common = [&] {
-    put(z, 20, 2);
-    put(z, 0, 2);
-    put(z, 8, 2);
-    put(z, 0, 2);
-    put(z, 0x21, 2);
-    put(z, d.crc, 4);
-    put(z, d.data.size(), 4);
-    put(z, d.size, 4);
-    put(z, name.size(), 2);
-    put(z, 0, 2);
-  };
-  std::size_t offsets[2];
-  for (auto& offset : offsets) {
-    offset = z.size();
-    put(z, 0x04034b50, 4);
-    common();
-    append(z, name);
-    z.insert(z.end(), d.data.begin(), d.data.end());
-  }
-  const std::size_t central = z.size();
-  for (auto offset : offsets) {
-    put(z, 0x02014b50, 4);
-    put(z, 20, 2);
-    common();
-    put(z, 0, 2);
-    put(z, 0, 2);
-    put(z, 0, 2);
-    put(z, 0, 4);
-    put(z, offset, 4);
-    append(z, name);
-  }
-  const std::size_t central_size = z.size() - central;
-  put(z, 0x06054b50, 4);
-  put(z, 0, 2);
-  put(z, 0, 2);
-  put(z, 2, 2);
-  put(z, 2, 2);
-  put(z, central_size, 4);
-  put(z, central, 4);
-  put(z, 0, 2);
-  return z;
+  const ZipMember m{name, d.data, 8, d.crc, d.size};
+  return zip_archive({m, m});
 }
 
 TEST_CASE("[IO.npz.archive] an archive holding two members named x.npy (the key x twice) is refused", "[io][npz]") {

@@ -1,5 +1,6 @@
 #include "ops/definition.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -68,7 +69,6 @@ std::string pattern_name(Pattern p) {
     case Pattern::Subnormal: return "a subnormal above +0";
     case Pattern::Infinity: return "+Inf above the greatest finite value";
     case Pattern::Extremes: return "the type's least and greatest values";
-    case Pattern::UniqueMaxAt1: return "one maximum, at position 1";
   }
   return "?";
 }
@@ -101,7 +101,6 @@ std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n
       case Pattern::EqualMaxima: first = n == 2 ? std::vector<std::uint64_t>{five, five} : std::vector<std::uint64_t>{one, five, five}, rest = one; break;
       case Pattern::Subnormal: first = {0, 1}, rest = minus_one; break;
       case Pattern::Infinity: first = {exponent - 1, exponent}, rest = sign | exponent; break;
-      case Pattern::UniqueMaxAt1: first = {one, five}, rest = one; break;
       default: return std::nullopt;
     }
   } else if (p == Pattern::Plain) {  // integers and bool: 1, 0, 0, ...
@@ -114,7 +113,7 @@ std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n
     return std::nullopt;
   }
   std::vector<std::uint64_t> bits(static_cast<std::size_t>(n), rest);
-  for (std::size_t k = 0; k < first.size() && k < bits.size(); ++k) bits[k] = first[k];
+  std::copy_n(first.begin(), std::min(first.size(), bits.size()), bits.begin());
   return bits;
 }
 

@@ -61,13 +61,12 @@ struct Decision {
 //   Subnormal          +0, min subnormal, -1, ...  a subnormal above a zero
 //   Infinity           max finite, +Inf, -Inf, ... the infinities in their place
 //   Extremes           min, max, 0, 0, ...         the integer type's extremes
-//   UniqueMaxAt1       1, 5, 1, 1, ...             one maximum, at position 1
 //   Plain              5, 1, 1, ... (integers 1, 0, 0, ...; bool True, False, ...)   one maximum, first
 //   NanFirst           NaN, 1, 1, ...              a NaN (the set may have one element)
 // None: shapes and attributes decide the situation (an empty set, Y = X, broadcasting, ...).
 // Every pattern but Plain and NanFirst needs a set of two elements or more.
 enum class Pattern { None, Plain, NanFirst, NanAfterNumber, TwoNans, NegativeZeroFirst, PositiveZeroFirst, EqualMaxima, Subnormal,
-                     Infinity, Extremes, UniqueMaxAt1 };
+                     Infinity, Extremes };
 std::string pattern_name(Pattern p);
 
 // The bit patterns (low bytes of each integer) of a pattern's values for a set of n elements of

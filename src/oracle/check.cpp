@@ -499,8 +499,12 @@ std::vector<std::string> files_below(const fs::path& p) {
   std::vector<std::string> out;
   std::error_code ec;
   if (fs::is_regular_file(p, ec)) return {p.string()};
-  for (fs::recursive_directory_iterator it(p, ec), end; !ec && it != end; it.increment(ec))
-    if (it->is_regular_file(ec)) out.push_back(it->path().string());
+  for (fs::recursive_directory_iterator it(p, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code entry;  // an entry whose type cannot be read (a dangling link) is not a regular file
+    if (it->is_regular_file(entry)) out.push_back(it->path().string());
+  }
+  // [Check.verdict] the manifest lists every file read: a folder not listed to its end is an I/O failure
+  if (ec) io_failure("IO.testdata.folder", "{}: cannot list every file below it: {}", p.string(), ec.message());
   std::sort(out.begin(), out.end());
   return out;
 }

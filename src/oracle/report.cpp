@@ -31,13 +31,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Regular files below `dir`, as paths relative to it ('/'-separated), in bytewise order.
+// Regular files below `dir`, as paths relative to it ('/'-separated), in bytewise order. A folder
+// that cannot be listed to its end is an I/O failure ([Check.verdict]): never a partial list.
 std::vector<std::string> files_below(const fs::path& dir) {
   std::vector<std::string> out;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec))
-    if (it->is_regular_file(ec)) out.push_back(fs::relative(it->path(), dir, ec).generic_string());
+       it.increment(ec)) {
+    std::error_code entry;  // an entry whose type cannot be read (a dangling link) is not a regular file
+    if (it->is_regular_file(entry)) out.push_back(fs::relative(it->path(), dir, entry).generic_string());
+  }
+  if (ec) io_failure("Check.verdict", "cannot list every file below '{}': {}", dir.string(), ec.message());
   std::sort(out.begin(), out.end());  // std::string compares as unsigned bytes: C-locale order
   return out;
 }
