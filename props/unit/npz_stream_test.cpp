@@ -195,28 +195,13 @@ TEST_CASE("[IO.npz.archive] a member built here byte by byte is read as numpy wo
 TEST_CASE("[IO.npy.format] a header longer than 1 MiB is refused before it is read", "[io][npy]") {
   // Version 2.0 (4-byte header length): a valid dict padded with 2 MiB of spaces, then '\n', then
   // the 4 data bytes of float (1,). Everything but the length is well formed.
-  std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }";
-  dict.append(2u << 20, ' ');
-  dict += '\n';
-  Bytes img;
-  append(img, "\x93NUMPY");
-  put(img, 2, 1);
-  put(img, 0, 1);
-  put(img, dict.size(), 4);
-  append(img, dict);
-  put(img, 0x3f800000, 4);  // 1.0f
+  const std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }";
+  Bytes one;
+  put(one, 0x3f800000, 4);  // 1.0f
+  const Bytes img = npy_image(dict + std::string(2u << 20, ' '), one, 64, 2);
   CHECK(refusal_id([&] { io::read_npy(img, "long-header.npy"); }) == "IO.npy.format");
   // The same dict with numpy's ordinary padding is read: the length alone is refused.
-  std::string small = "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }";
-  small.append(128 - 12 - small.size() - 1, ' ');
-  small += '\n';
-  Bytes ok;
-  append(ok, "\x93NUMPY");
-  put(ok, 2, 1);
-  put(ok, 0, 1);
-  put(ok, small.size(), 4);
-  append(ok, small);
-  put(ok, 0x3f800000, 4);
+  const Bytes ok = npy_image(dict, one, 128, 2);
   CHECK(values<float>(io::read_npy(ok, "v2.npy")) == std::vector<float>{1.0f});
 }
 

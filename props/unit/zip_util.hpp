@@ -82,17 +82,19 @@ inline Bytes one_member_zip(const std::string& name, const Bytes& stored, int me
   return zip_archive({{name, stored, method, crc, size}});
 }
 
-// An npy v1.0 image: magic, version 1.0, header length, the header dictionary `dict` padded with
-// spaces to a multiple of `align` bytes (counted from the magic) and ended by '\n', then `data`.
-inline Bytes npy_image(const std::string& dict, const Bytes& data = {}, std::size_t align = 64) {
+// An npy image of format version `version` (1: a 2-byte header length, 2: a 4-byte one): magic,
+// version, header length, the header dictionary `dict` padded with spaces to a multiple of `align`
+// bytes (counted from the magic) and ended by '\n', then `data`.
+inline Bytes npy_image(const std::string& dict, const Bytes& data = {}, std::size_t align = 64, int version = 1) {
+  const std::size_t prefix = version == 1 ? 10 : 12;
   std::string h = dict;
-  while ((10 + h.size() + 1) % align != 0) h += ' ';
+  while ((prefix + h.size() + 1) % align != 0) h += ' ';
   h += '\n';
   Bytes out;
   append(out, "\x93NUMPY");
-  put(out, 1, 1);
+  put(out, static_cast<std::uint64_t>(version), 1);
   put(out, 0, 1);
-  put(out, h.size(), 2);
+  put(out, h.size(), version == 1 ? 2 : 4);
   append(out, h);
   out.insert(out.end(), data.begin(), data.end());
   return out;
