@@ -82,6 +82,10 @@ template <class T, class K> inline T from_order_key(K k) {
   }
 }
 
+// The magnitude bits of a float type: every bit but the sign ([Common.dtype.float16],
+// [Common.dtype.bfloat16], [Common.dtype.float]).
+template <class T> inline constexpr bits_t<T> magnitude_mask = static_cast<bits_t<T>>(std::numeric_limits<bits_t<T>>::max() >> 1);
+
 // a ≻ b for non-NaN a and b.
 template <class T> inline bool greater(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
@@ -110,13 +114,27 @@ template <class T> inline T choose(bool c, T b, T a) {
   else return std::bit_cast<T>(c ? bits_of(b) : bits_of(a));
 }
 
+// The two orders of the family: the max order ([Common.order.max]) selects the greatest element,
+// the min order ([Common.order.min]) the least; both keep the first NaN. Every kernel, fold and
+// selection below is written once for both, with the order as a template parameter.
+enum class Extreme { Max, Min };
+
+// Whether b wins over a under the order E, for non-NaN a and b: b ≻ a (max order), b ≺ a (min order).
+template <Extreme E, class T> inline bool beats(T b, T a) {
+  if constexpr (E == Extreme::Max) return greater(b, a);
+  else return greater(a, b);
+}
+
 // [Common.order.max] max_of(a, b): a if a is NaN; else b if b is NaN ([Common.order.nan]); else b
-// if a ≺ b; else a (then b ≺ a, or a and b are the same bits). The conditions are combined with
-// & and |, not && and ||, so that no branch depends on the data.
-template <class T> inline T max_of(T a, T b) {
-  const bool take_b = (!is_nan(a)) & (is_nan(b) | greater(b, a));
+// if a ≺ b; else a (then b ≺ a, or a and b are the same bits).
+// [Common.order.min] min_of(a, b): the same with b ≺ a in the third case.
+// The conditions are combined with & and |, not && and ||, so that no branch depends on the data.
+template <Extreme E, class T> inline T extreme_of(T a, T b) {
+  const bool take_b = (!is_nan(a)) & (is_nan(b) | beats<E>(b, a));
   return choose(take_b, b, a);
 }
+template <class T> inline T max_of(T a, T b) { return extreme_of<Extreme::Max>(a, b); }
+template <class T> inline T min_of(T a, T b) { return extreme_of<Extreme::Min>(a, b); }
 
 // The least element of T under the order — -Inf for the float types ([Common.order.total]), the
 // type's minimum for the integers and False for bool ([Common.order.int]) — hence the identity of
@@ -126,6 +144,27 @@ template <class T> T lowest() {
   else if constexpr (std::is_same_v<T, bfloat16>) return bfloat16{0xFF80};
   else if constexpr (std::is_floating_point_v<T>) return -std::numeric_limits<T>::infinity();
   else return std::numeric_limits<T>::lowest();
+}
+// The greatest element — +Inf, the type's maximum, True — the identity of min_of ([Common.order.min]).
+template <class T> T highest() {
+  if constexpr (std::is_same_v<T, float16>) return float16{0x7C00};
+  else if constexpr (std::is_same_v<T, bfloat16>) return bfloat16{0x7F80};
+  else if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::infinity();
+  else return std::numeric_limits<T>::max();
+}
+// The identity of the order E's binary selection: the element every other element wins over.
+template <Extreme E, class T> T identity() {
+  if constexpr (E == Extreme::Max) return lowest<T>();
+  else return highest<T>();
+}
+
+// [Common.order.min] The dual δ: the sign bit flipped (float types: IEEE negation, exact, a NaN stays
+// a NaN), every bit complemented (integers: -1 - x, 2^w - 1 - x), negation (bool). An involution
+// that reverses the order on the non-NaN values, so min_of(a, b) ≡ δ(max_of(δa, δb)).
+template <class T> inline T dual(T x) {
+  if constexpr (std::is_same_v<T, bool>) return !x;
+  else if constexpr (is_float_v<T>) return std::bit_cast<T>(static_cast<bits_t<T>>(bits_of(x) ^ static_cast<bits_t<T>>(~magnitude_mask<T>)));
+  else return std::bit_cast<T>(static_cast<bits_t<T>>(~bits_of(x)));
 }
 
 // The values 1 and +0 of T ([Common.dtype.set]).
@@ -146,9 +185,7 @@ template <class T> T negative_zero() {
   else return -T(0);
 }
 
-// The magnitude bits (all but the sign) and the pattern of +Inf of a float type
-// ([Common.dtype.float16], [Common.dtype.bfloat16], [Common.dtype.float]).
-template <class T> inline constexpr bits_t<T> magnitude_mask = static_cast<bits_t<T>>(std::numeric_limits<bits_t<T>>::max() >> 1);
+// The pattern of +Inf of a float type ([Common.dtype.float16], [Common.dtype.bfloat16], [Common.dtype.float]).
 template <class T> inline bits_t<T> infinity_bits() { return bits_of(lowest<T>()) & magnitude_mask<T>; }  // |-Inf|
 // An infinity (either sign) / a subnormal (exponent field 0, fraction not 0): float types only.
 template <class T> inline bool is_infinite(T x) { return (bits_of(x) & magnitude_mask<T>) == infinity_bits<T>(); }
@@ -157,17 +194,19 @@ template <class T> inline bool is_subnormal(T x) {
   return m != 0 && (m & infinity_bits<T>()) == 0;  // the exponent field is the bits of +Inf
 }
 
-// What the left fold of max_of over a sequence S(0), ..., S(n-1) selects ([Common.order.max]),
-// with the facts the operators' clauses, and the situations of [Check.coverage], speak of. The
-// fold's value is bitwise equal to one member; `position` is the first member with those bits: the
-// first NaN when there is a NaN ([Common.order.nan-payload]), else the first element equal to the
-// greatest ([Common.order.total]).
+// What the left fold of max_of (or min_of, order E) over a sequence S(0), ..., S(n-1) selects
+// ([Common.order.max], [Common.order.min]), with the facts the operators' clauses, and the situations
+// of [Check.coverage], speak of. The fold's value is bitwise equal to one member; `position` is the
+// first member with those bits: the first NaN when there is a NaN ([Common.order.nan-payload]), else
+// the first element equal to the greatest (least) ([Common.order.total]); `last` is the last NaN, or
+// the last element with the value's bits.
 struct Selection {
   std::int64_t position = -1;      // -1: the sequence is empty
+  std::int64_t last = -1;          // the last NaN (NaN value), else the last member with the value's bits
   bool nan = false;                // the value is a NaN
   std::int64_t nans = 0;           // NaNs in the sequence
   bool nan_bits_differ = false;    // another NaN of the sequence has other bits than the value
-  bool zero_tie = false;           // the value is +0 and the sequence holds a -0
+  bool zero_tie = false;           // the value is the winning zero (+0; -0 in the min order) and the sequence holds the other zero
   bool negative_zero_first = false;  // with zero_tie: a -0 comes before the first +0
   std::int64_t equal = 0;          // other members with the value's bits (non-NaN value)
   bool subnormal = false;          // the value is a subnormal (float types)
@@ -175,11 +214,11 @@ struct Selection {
   bool extreme = false;            // the sequence holds the type's least or greatest value (integer types)
 };
 
-template <class T, class Read> Selection fold_selection(std::int64_t n, Read S) {
+template <class T, Extreme E = Extreme::Max, class Read> Selection fold_selection(std::int64_t n, Read S) {
   Selection s;
   if (n == 0) return s;
   T value = S(0);
-  for (std::int64_t k = 1; k < n; ++k) value = max_of(value, S(k));  // the fold itself
+  for (std::int64_t k = 1; k < n; ++k) value = extreme_of<E>(value, S(k));  // the fold itself
   s.nan = is_nan(value);
   bool zero_seen = false;
   for (std::int64_t k = 0; k < n; ++k) {
@@ -187,13 +226,16 @@ template <class T, class Read> Selection fold_selection(std::int64_t n, Read S) 
     const bool same = bits_of(x) == bits_of(value);
     if (same && s.position < 0) s.position = k;
     else if (same && !s.nan) ++s.equal;
+    if (s.nan ? is_nan(x) : same) s.last = k;
     s.nans += is_nan(x);
     s.nan_bits_differ = s.nan_bits_differ || (s.nan && is_nan(x) && !same);
     if constexpr (is_float_v<T>) {
       const bool negative_zero_x = bits_of(x) == bits_of(negative_zero<T>());
-      const bool value_is_positive_zero = bits_of(value) == bits_of(zero<T>());
-      s.zero_tie = s.zero_tie || (negative_zero_x && value_is_positive_zero);
-      if (!zero_seen && (negative_zero_x || bits_of(x) == bits_of(zero<T>()))) {
+      const bool positive_zero_x = bits_of(x) == bits_of(zero<T>());
+      const T winning_zero = E == Extreme::Max ? zero<T>() : negative_zero<T>();
+      const bool other_zero_x = E == Extreme::Max ? negative_zero_x : positive_zero_x;
+      s.zero_tie = s.zero_tie || (other_zero_x && bits_of(value) == bits_of(winning_zero));
+      if (!zero_seen && (negative_zero_x || positive_zero_x)) {
         zero_seen = true;
         s.negative_zero_first = negative_zero_x;
       }

@@ -53,23 +53,39 @@ template <class T> inline std::int64_t first_nan(const T* x, std::int64_t n) {
   return n;
 }
 
+// The position of the last element of x[0..n-1] with the bits of v, or -1 when there is none.
+template <class T> inline std::int64_t last_equal(const T* x, std::int64_t n, T v) {
+  const auto bits = bits_of(v);
+  for (std::int64_t t = n; t-- > 0;)
+    if (bits_of(x[t]) == bits) return t;
+  return -1;
+}
+
+// The position of the last NaN of x[0..n-1], or -1 when there is none.
+template <class T> inline std::int64_t last_nan(const T* x, std::int64_t n) {
+  for (std::int64_t t = n; t-- > 0;)
+    if (is_nan(x[t])) return t;
+  return -1;
+}
+
 // One pass over x[0..n-1] (n >= 1): whether it holds a NaN ([Common.order.nan]) and, when it does
-// not, its greatest element under the order. Two elements equal under the order are the same bits,
-// so the greatest is one pattern and the elements may be compared in any grouping: kLanes running
-// maxima over interleaved elements, then the lanes among themselves. On a run without NaN this is
-// the value the left fold of max_of gives.
+// not, its greatest (max order) or least (min order) element. Two elements equal under the order are
+// the same bits, so the extreme is one pattern and the elements may be compared in any grouping:
+// kLanes running extremes over interleaved elements, then the lanes among themselves. On a run
+// without NaN this is the value the left fold of max_of (min_of) gives.
 template <class T> struct Scan {
   bool nan = false;
-  T greatest{};  // meaningful only when !nan
+  T greatest{};  // the extreme of the order (the least in the min order); meaningful only when !nan
 };
 
-template <class T> inline Scan<T> scan(const T* x, std::int64_t n) {
+template <Extreme E, class T> inline Scan<T> scan(const T* x, std::int64_t n) {
   using U = bits_t<T>;
   U nan = 0;
   if constexpr (std::is_floating_point_v<T>) {
     // [Common.order.total] float, double. Case 1 of the order — by value — is the IEEE comparison
-    // `>` (false for a NaN, which the NaN lanes record instead); it cannot see the sign of a zero,
-    // which case 2 settles afterwards.
+    // `>` or `<` (false for a NaN, which the NaN lanes record instead); it cannot see the sign of a
+    // zero, which case 2 settles afterwards.
+    const auto wins = [](T v, T held) { return E == Extreme::Max ? v > held : v < held; };
     T lane[kLanes];
     U nan_lane[kLanes] = {};
     for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = x[0];
@@ -77,62 +93,70 @@ template <class T> inline Scan<T> scan(const T* x, std::int64_t n) {
     for (; t + kLanes <= n; t += kLanes)
       for (std::int64_t l = 0; l < kLanes; ++l) {
         const T v = x[t + l];
-        lane[l] = v > lane[l] ? v : lane[l];
+        lane[l] = wins(v, lane[l]) ? v : lane[l];
         nan_lane[l] |= static_cast<U>(is_nan(v));
       }
     T g = x[0];
     for (; t < n; ++t) {
-      g = x[t] > g ? x[t] : g;
+      g = wins(x[t], g) ? x[t] : g;
       nan |= static_cast<U>(is_nan(x[t]));
     }
     for (std::int64_t l = 0; l < kLanes; ++l) {
-      g = lane[l] > g ? lane[l] : g;
+      g = wins(lane[l], g) ? lane[l] : g;
       nan |= nan_lane[l];
     }
-    nan |= static_cast<U>(is_nan(x[0]));  // lanes start at x[0], which `>` never replaces if it is a NaN
+    nan |= static_cast<U>(is_nan(x[0]));  // lanes start at x[0], which the comparison never replaces if it is a NaN
     if (nan != 0) return {true, g};
-    // Case 2: when the greatest value is a zero, +0 ≻ -0: it is +0 if the run holds a +0.
-    if (g == T(0)) g = first_equal(x, n, zero<T>()) < n ? zero<T>() : negative_zero<T>();
+    // Case 2: when the extreme value is a zero, +0 ≻ -0: in the max order it is +0 if the run holds
+    // a +0; in the min order it is -0 if the run holds a -0.
+    if (g == T(0)) {
+      const T winner = E == Extreme::Max ? zero<T>() : negative_zero<T>();
+      const T other = E == Extreme::Max ? negative_zero<T>() : zero<T>();
+      g = first_equal(x, n, winner) < n ? winner : other;
+    }
     return {false, g};
   } else {
     // [Common.order.total] float16, bfloat16, by their order keys; [Common.order.int] integers and
     // bool, by value (order_key is the value).
     using K = decltype(order_key(x[0]));
+    const auto pick = [](K a, K b) { return E == Extreme::Max ? std::max(a, b) : std::min(a, b); };
     K lane[kLanes];
     U nan_lane[kLanes] = {};
     for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = order_key(x[0]);
     std::int64_t t = 0;
     for (; t + kLanes <= n; t += kLanes)
       for (std::int64_t l = 0; l < kLanes; ++l) {
-        lane[l] = std::max(lane[l], order_key(x[t + l]));
+        lane[l] = pick(lane[l], order_key(x[t + l]));
         nan_lane[l] |= static_cast<U>(is_nan(x[t + l]));
       }
     K g = order_key(x[0]);
     for (; t < n; ++t) {
-      g = std::max(g, order_key(x[t]));
+      g = pick(g, order_key(x[t]));
       nan |= static_cast<U>(is_nan(x[t]));
     }
     for (std::int64_t l = 0; l < kLanes; ++l) {
-      g = std::max(g, lane[l]);
+      g = pick(g, lane[l]);
       nan |= nan_lane[l];
     }
     return {nan != 0, from_order_key<T>(g)};
   }
 }
+template <class T> inline Scan<T> scan(const T* x, std::int64_t n) { return scan<Extreme::Max>(x, n); }
 
-// [Common.order.max] The left fold of max_of over x[0..n-1] (n >= 1): the first NaN if the run holds
-// one ([Common.order.nan-payload]), else its greatest element ([Common.order.total]). Block by
-// block: a block with a NaN ends the fold at its first NaN (no earlier block held one); the others
-// give their greatest.
-template <class T> inline T fold_max(const T* x, std::int64_t n) {
+// [Common.order.max] [Common.order.min] The left fold of max_of (min_of) over x[0..n-1] (n >= 1): the
+// first NaN if the run holds one ([Common.order.nan-payload]), else its greatest (least) element
+// ([Common.order.total]). Block by block: a block with a NaN ends the fold at its first NaN (no
+// earlier block held one); the others give their extreme.
+template <Extreme E, class T> inline T fold_extreme(const T* x, std::int64_t n) {
   T g = x[0];
   for (std::int64_t b = 0; b < n; b += kRunBlock) {
     const std::int64_t m = std::min(kRunBlock, n - b);
-    const Scan<T> s = scan(x + b, m);
+    const Scan<T> s = scan<E>(x + b, m);
     if (s.nan) return x[b + first_nan(x + b, m)];
-    g = max_of(g, s.greatest);
+    g = extreme_of<E>(g, s.greatest);
   }
   return g;
 }
+template <class T> inline T fold_max(const T* x, std::int64_t n) { return fold_extreme<Extreme::Max>(x, n); }
 
 }  // namespace sonnx

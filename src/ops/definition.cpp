@@ -56,37 +56,40 @@ bool same_bits(const Tensor& a, std::int64_t offset_a, const Tensor& b, std::int
 
 namespace sonnx::ops {
 
-std::string pattern_name(Pattern p) {
+std::string pattern_name(Pattern p, Extreme e) {
+  const bool max = e == Extreme::Max;
   switch (p) {
     case Pattern::None: return "none";
-    case Pattern::Plain: return "one maximum, first";
+    case Pattern::Plain: return max ? "one maximum, first" : "one minimum, first";
     case Pattern::NanFirst: return "a NaN first";
     case Pattern::NanAfterNumber: return "a NaN after a number";
     case Pattern::TwoNans: return "two NaNs with different bits";
-    case Pattern::NegativeZeroFirst: return "-0 then +0";
-    case Pattern::PositiveZeroFirst: return "+0 then -0";
-    case Pattern::EqualMaxima: return "two equal maxima";
-    case Pattern::Subnormal: return "a subnormal above +0";
-    case Pattern::Infinity: return "+Inf above the greatest finite value";
+    case Pattern::NegativeZeroFirst: return max ? "-0 then +0" : "+0 then -0";  // the dual writes +0 first
+    case Pattern::PositiveZeroFirst: return max ? "+0 then -0" : "-0 then +0";
+    case Pattern::EqualMaxima: return max ? "two equal maxima" : "two equal minima";
+    case Pattern::Subnormal: return max ? "a subnormal above +0" : "a subnormal below -0";
+    case Pattern::Infinity: return max ? "+Inf above the greatest finite value" : "-Inf below the least finite value";
     case Pattern::Extremes: return "the type's least and greatest values";
+    case Pattern::Given: return "the values its clause names";
   }
   return "?";
 }
 
-std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n, DType dtype) {
+std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n, DType dtype, Extreme e) {
   const bool single = p == Pattern::Plain || p == Pattern::NanFirst;
   if (p == Pattern::None || n < (single ? 1 : 2)) return std::nullopt;
   const DTypeInfo& t = info(dtype);
   const int w = 8 * t.size;
   const std::uint64_t sign = std::uint64_t{1} << (w - 1);
+  const std::uint64_t all = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
   std::vector<std::uint64_t> first;  // the leading positions; `rest` fills the others
   std::uint64_t rest = 0;
   if (t.is_float) {
     // Fields of the binary format: E exponent bits, M fraction bits ([Common.dtype.float16],
     // [Common.dtype.bfloat16], [Common.dtype.float]).
     const int m = dtype == DType::Float16 ? 10 : dtype == DType::BFloat16 ? 7 : dtype == DType::Float ? 23 : 52;
-    const int e = w - 1 - m;
-    const std::uint64_t exponent = ((std::uint64_t{1} << e) - 1) << m, bias = (std::uint64_t{1} << (e - 1)) - 1;
+    const int ex = w - 1 - m;
+    const std::uint64_t exponent = ((std::uint64_t{1} << ex) - 1) << m, bias = (std::uint64_t{1} << (ex - 1)) - 1;
     const std::uint64_t one = bias << m, minus_one = sign | one;
     const std::uint64_t five = ((bias + 2) << m) | (std::uint64_t{1} << (m - 2));  // 1.25 * 2^2
     const std::uint64_t nan_a = exponent | (std::uint64_t{1} << (m - 1)) | 1;     // quiet, +, payload 1
@@ -106,7 +109,6 @@ std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n
   } else if (p == Pattern::Plain) {  // integers and bool: 1, 0, 0, ...
     first = {1}, rest = 0;
   } else if (p == Pattern::Extremes && (t.is_signed_int || t.is_unsigned_int)) {
-    const std::uint64_t all = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
     first = t.is_signed_int ? std::vector<std::uint64_t>{sign, sign - 1} : std::vector<std::uint64_t>{0, all};
     rest = 0;
   } else {
@@ -114,26 +116,58 @@ std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n
   }
   std::vector<std::uint64_t> bits(static_cast<std::size_t>(n), rest);
   std::copy_n(first.begin(), std::min(first.size(), bits.size()), bits.begin());
+  if (e == Extreme::Min)  // [Common.order.min] the dual δ of each value: the sign bit, every bit, or bool's bit
+    for (auto& b : bits) b ^= t.is_float ? sign : dtype == DType::Bool ? 1 : all;
   return bits;
 }
 
-Reach reach_by_pattern(Situation s, Pattern pattern, std::int64_t n, DType dtype, const std::vector<Source>& sources,
-                       const std::vector<std::string>& names) {
-  Reach r{std::move(s), pattern, true, ""};
-  if (!pattern_bits(pattern, n, dtype)) {
-    r.reachable = false;
-    r.why = n == 0 ? std::string("its sets are empty")
-                   : fmt::format("its set has {} element{}; the situation needs two", n, n == 1 ? "" : "s");
-    return r;
-  }
+std::optional<std::vector<std::uint64_t>> witness_bits(const Reach& r, std::int64_t n, DType dtype) {
+  if (r.pattern != Pattern::Given) return pattern_bits(r.pattern, n, dtype, r.order);
+  if (n != static_cast<std::int64_t>(r.given.size())) return std::nullopt;
+  return r.given;
+}
+
+namespace {
+
+// Whether every position of the witness can be written: its source is Free ([Check.golden-coverage]).
+void check_sources(Reach& r, const std::vector<Source>& sources, const std::vector<std::string>& names) {
   for (std::size_t p = 0; p < (sources.size() == 1 ? 1 : sources.size()); ++p) {
     if (sources[p] == Source::Free) continue;
     r.reachable = false;
     r.why = sources[p] == Source::OneHot
                 ? fmt::format("the values of '{}' come from a Hardmax output (+0 and 1 only)", names[p])
+            : sources[p] == Source::Limited
+                ? fmt::format("the values of '{}' come from an output that cannot take every value of its type", names[p])
                 : fmt::format("the values of '{}' are fixed by the model or the given inputs", names[p]);
+    return;
+  }
+}
+
+}  // namespace
+
+Reach reach_by_pattern(Situation s, Pattern pattern, std::int64_t n, DType dtype, const std::vector<Source>& sources,
+                       const std::vector<std::string>& names, Extreme e) {
+  Reach r{std::move(s), pattern, true, "", e};
+  if (!pattern_bits(pattern, n, dtype, e)) {
+    r.reachable = false;
+    r.why = n == 0 ? std::string("its sets are empty")
+                   : fmt::format("its set has {} element{}; the situation needs two", n, n == 1 ? "" : "s");
     return r;
   }
+  check_sources(r, sources, names);
+  return r;
+}
+
+Reach reach_by_given(Situation s, std::vector<std::uint64_t> bits, std::int64_t n, const std::vector<Source>& sources,
+                     const std::vector<std::string>& names) {
+  Reach r{std::move(s), Pattern::Given, true, "", Extreme::Max, std::move(bits)};
+  if (n != static_cast<std::int64_t>(r.given.size())) {
+    r.reachable = false;
+    r.why = n == 0 ? std::string("its sets are empty")
+                   : fmt::format("its set has {} element{}; the situation needs {}", n, n == 1 ? "" : "s", r.given.size());
+    return r;
+  }
+  check_sources(r, sources, names);
   return r;
 }
 
@@ -144,15 +178,18 @@ Reach reach_by_shape(Situation s, bool holds, const std::string& why_not) {
 std::vector<Witnessed> fold_situations(const FoldClauses& c, bool is_float) {
   if (!is_float)
     return {{{c.formula, ""}, Pattern::Plain}, {{c.formula, "the type's extremes"}, Pattern::Extremes}};
+  // The min order writes the duals of the patterns' values (pattern_bits): -0 first is the dual of
+  // +0 first.
+  const bool max = c.order == Extreme::Max;
   return {
       {{c.formula, ""}, Pattern::Plain},
-      {{c.formula, "a subnormal greatest"}, Pattern::Subnormal},
+      {{c.formula, max ? "a subnormal greatest" : "a subnormal least"}, Pattern::Subnormal},
       {{c.formula, "an infinity in the set"}, Pattern::Infinity},
       {{c.nan, ""}, Pattern::NanFirst},
       {{c.nan, "a NaN after a number"}, Pattern::NanAfterNumber},
       {{"Common.order.nan-payload", "two NaNs with different bits"}, Pattern::TwoNans},
-      {{c.zero, "-0 before +0"}, Pattern::NegativeZeroFirst},
-      {{c.zero, "+0 before -0"}, Pattern::PositiveZeroFirst},
+      {{c.zero, "-0 before +0"}, max ? Pattern::NegativeZeroFirst : Pattern::PositiveZeroFirst},
+      {{c.zero, "+0 before -0"}, max ? Pattern::PositiveZeroFirst : Pattern::NegativeZeroFirst},
   };
 }
 
@@ -166,9 +203,9 @@ std::vector<Situation> fold_decided_by(const FoldClauses& c, bool is_float, cons
     out.push_back(all[3].situation);
     if (sel.position > 0) out.push_back(all[4].situation);
     if (sel.nan_bits_differ) out.push_back(all[5].situation);
-  } else if (sel.zero_tie) {  // +0 over -0
+  } else if (sel.zero_tie) {  // +0 over -0 (max order), -0 over +0 (min order)
     out.push_back(all[sel.negative_zero_first ? 6 : 7].situation);
-  } else {  // the greatest element
+  } else {  // the greatest (least) element
     out.push_back(all[0].situation);
     if (sel.subnormal) out.push_back(all[1].situation);
     if (sel.infinite) out.push_back(all[2].situation);

@@ -45,6 +45,11 @@ struct Decision {
   std::vector<std::string> clauses;     // spec IDs, the one that decided the value first
   std::string reason;                   // one sentence: why the element has its value
   bool copies_chosen = false;           // the value is the chosen member, bit for bit (Max, ReduceMax)
+  // [Check.golden-coverage] the value is selected from the set: when every member holds one value v,
+  // the element is v (a fold of max_of or min_of; Relu and Clip where v is within their bounds), so
+  // golden writes a value through this node by writing it into every member. Not for a value
+  // computed from the set as a whole (Hardmax's 1 and +0, ArgMax's position).
+  bool selection = false;
   std::string stop;                     // non-empty: provenance stops at this element, and why
   std::vector<Situation> situations;    // [Check.coverage] what decided the element, case by case
 };
@@ -52,7 +57,9 @@ struct Decision {
 // ---- witnesses ([Check.golden-coverage]) ---------------------------------------------------------
 
 // The values a witness of a situation writes into a set, position by position, generic to the
-// selection rule of [Common.order.max] (every operator selects from a set):
+// selection rule of [Common.order.max] (every operator selects from a set). The values below are the
+// max order's; the min order's ([Common.order.min]) are their duals δ (sign flipped, integers
+// complemented, bool negated), which the min order ranks as the max order ranks the originals:
 //   NanAfterNumber     1, NaN, 1, 1, ...           the first NaN comes after a number
 //   TwoNans            NaN b, NaN a, 1, ...        two NaNs of different sign, payload and quiet bit
 //   NegativeZeroFirst  -0, +0, -1, -1, ...         a signed-zero tie, -0 first
@@ -63,20 +70,26 @@ struct Decision {
 //   Extremes           min, max, 0, 0, ...         the integer type's extremes
 //   Plain              5, 1, 1, ... (integers 1, 0, 0, ...; bool True, False, ...)   one maximum, first
 //   NanFirst           NaN, 1, 1, ...              a NaN (the set may have one element)
+//   Given              the values an operator's clause names, position by position (Reach::given),
+//                      for sets of exactly that size (Relu's -0, Clip's X below its lower bound)
 // None: shapes and attributes decide the situation (an empty set, Y = X, broadcasting, ...).
-// Every pattern but Plain and NanFirst needs a set of two elements or more.
+// Every pattern but Plain, NanFirst and Given needs a set of two elements or more.
 enum class Pattern { None, Plain, NanFirst, NanAfterNumber, TwoNans, NegativeZeroFirst, PositiveZeroFirst, EqualMaxima, Subnormal,
-                     Infinity, Extremes };
-std::string pattern_name(Pattern p);
+                     Infinity, Extremes, Given };
+// What the witness writes, in words, for the order E.
+std::string pattern_name(Pattern p, Extreme e = Extreme::Max);
 
 // The bit patterns (low bytes of each integer) of a pattern's values for a set of n elements of
-// `dtype`, position by position; nullopt when the set is too small or the type has no such values.
-std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n, DType dtype);
+// `dtype`, position by position, for the order E; nullopt when the set is too small or the type has
+// no such values.
+std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n, DType dtype, Extreme e = Extreme::Max);
 
 // What can reach an input of a node: any value of its type (a drawn graph input, or a selection
-// of such values), only +0 and 1 (the output of a Hardmax), or values fixed by the model (an
-// initializer, a Constant, an input given to golden, or a selection involving one).
-enum class Source { Free, OneHot, Fixed };
+// of such values), only +0 and 1 (the output of a Hardmax), only some values of its type (an
+// operator's output that cannot take every value: a position, a rectified or clipped value), or
+// values fixed by the model (an initializer, a Constant, an input given to golden, or a selection
+// involving one).
+enum class Source { Free, OneHot, Limited, Fixed };
 
 // [Check.golden-coverage] A situation a node can, or cannot, reach, and how a witness is built.
 struct Reach {
@@ -84,12 +97,22 @@ struct Reach {
   Pattern pattern = Pattern::None;
   bool reachable = true;
   std::string why;  // why not, when not reachable
+  Extreme order = Extreme::Max;  // the order whose values the pattern writes (pattern_bits)
+  std::vector<std::uint64_t> given = {};  // Pattern::Given: the bits written, position by position
 };
 
-// The reach of a situation whose witness writes `pattern` into sets of n elements whose position p
-// holds a value from sources[p] (one entry: every position from that source).
+// The bits a witness of `r` writes into a set of n elements of `dtype`: the pattern's (pattern_bits),
+// or the given ones when the set has their number; nullopt when there are none.
+std::optional<std::vector<std::uint64_t>> witness_bits(const Reach& r, std::int64_t n, DType dtype);
+
+// The reach of a situation whose witness writes `pattern` (for the order e) into sets of n elements
+// whose position p holds a value from sources[p] (one entry: every position from that source).
 Reach reach_by_pattern(Situation s, Pattern pattern, std::int64_t n, DType dtype, const std::vector<Source>& sources,
-                       const std::vector<std::string>& names);
+                       const std::vector<std::string>& names, Extreme e = Extreme::Max);
+// The reach of a situation whose witness writes the values `bits` into sets of n elements (n must be
+// their number) whose position p holds a value from sources[p] (one entry: every position from it).
+Reach reach_by_given(Situation s, std::vector<std::uint64_t> bits, std::int64_t n, const std::vector<Source>& sources,
+                     const std::vector<std::string>& names);
 // A situation decided by shapes or attributes alone: reachable when `holds`, else not, with why.
 Reach reach_by_shape(Situation s, bool holds, const std::string& why_not);
 
@@ -99,13 +122,15 @@ struct Witnessed {
   Pattern pattern;
 };
 
-// The clauses by which a left fold of max_of over a set decides an element ([Common.order.max]):
-// Max folds over {Ẋ0[i], ..., ẊL[i]}, ReduceMax over R(j). Each operator names its own clauses; the
-// situations within them, and their witnesses, are the same for every fold.
+// The clauses by which a left fold of max_of (min_of) over a set decides an element
+// ([Common.order.max], [Common.order.min]): Max and Min fold over {Ẋ0[i], ..., ẊL[i]}, ReduceMax and
+// ReduceMin over R(j), MaxPool over a window. Each operator names its own clauses; the situations
+// within them, and their witnesses, are the same for every fold of one order.
 struct FoldClauses {
   const char* formula;  // float: Max.float.formula, ReduceMax.float.formula; else the int clause
   const char* nan;      // float only: the clause keeping the first NaN
   const char* zero;     // float only: the clause putting +0 above -0
+  Extreme order = Extreme::Max;
 };
 // Every situation of a fold's clauses, for a float or an integer element type.
 std::vector<Witnessed> fold_situations(const FoldClauses& c, bool is_float);

@@ -3,17 +3,9 @@
 //
 // The definition, once: the normalised set A of reduced axes (Steps 1-2), the output index space
 // (Step 3), the reduced set R(j) of an output index j in row-major order, and the selection rule,
-// the left fold of max_of over R(j) (Step 4). `evaluate` applies it to every j at once by walking X
-// run by run; `decide` applies it to one j and says which clause decided the value.
+// the left fold of max_of over R(j) (Step 4). ReduceMax and ReduceMin are the same steps under the two
+// orders: ops/reduce.cpp holds them once; this file names ReduceMax's types and clauses.
 #include "ops/reducemax.hpp"
-
-#include <algorithm>
-
-#include "core/extent.hpp"
-#include "core/format.hpp"
-#include "core/index.hpp"
-#include "core/order.hpp"
-#include "core/runs.hpp"
 
 namespace sonnx::ops {
 
@@ -27,286 +19,44 @@ std::vector<DType> reducemax_types(int version) {
   return t;
 }
 
-std::vector<std::int64_t> axes_from_input(const Tensor& axes) {
-  // [ReduceMax.err.axes-input] [ReduceMax.v18] the axes input is an int64 tensor of rank 1
-  if (axes.dtype() != DType::Int64)
-    refuse("ReduceMax.err.axes-input", "the axes input must be int64, got {}", name(axes.dtype()));
-  if (axes.rank() != 1)
-    refuse("ReduceMax.err.axes-input", "the axes input must have rank 1, got shape {}", to_string(axes.shape()));
-  auto v = axes.values<std::int64_t>();
-  return {v.begin(), v.end()};
-}
-
 namespace {
 
-void check_type(int version, const Tensor& X) {
-  const auto allowed = reducemax_types(version);
-  if (std::find(allowed.begin(), allowed.end(), X.dtype()) == allowed.end())  // [ReduceMax.err.dtype]
-    refuse("ReduceMax.err.dtype", "ReduceMax-{} does not accept {} (T in {{{}}})", version, name(X.dtype()),
-           join_names(allowed));
-}
-
-void check_flag(const char* attribute, std::int64_t value) {
-  if (value != 0 && value != 1)  // [ReduceMax.err.flag]
-    refuse("ReduceMax.err.flag", "attribute {} must be 0 or 1, got {}", attribute, value);
-}
-
-bool axes_empty(const ReduceMaxParams& p) { return !p.axes || p.axes->empty(); }
-
-// Steps 1 and 2: the normalised set of reduced axes, as one flag per axis of X; nullopt for the
-// identity of [ReduceMax.axes.noop].
-std::optional<std::vector<bool>> reduced_axes(int version, std::int64_t r, const ReduceMaxParams& p) {
-  if (axes_empty(p)) {
-    if (version >= 18 && p.noop_with_empty_axes == 1) return std::nullopt;  // [ReduceMax.axes.noop]
-    return std::vector<bool>(static_cast<std::size_t>(r), true);           // [ReduceMax.axes.default]
-  }
-  // [ReduceMax.v1] axes in [0, r-1]; [ReduceMax.v11] and later: [-r, r-1]
-  const std::int64_t lowest_axis = version >= 11 ? -r : 0;
-  std::vector<bool> reduced(static_cast<std::size_t>(r), false);
-  for (std::int64_t a : *p.axes) {
-    if (a < lowest_axis || a > r - 1)  // [ReduceMax.err.axis-range]
-      refuse("ReduceMax.err.axis-range", "ReduceMax-{}: axis {} is outside [{}, {}] for an input of rank {}", version, a,
-             lowest_axis, r - 1, r);
-    const std::int64_t k = a < 0 ? a + r : a;  // [ReduceMax.axes.normalise]
-    if (reduced[k])                            // [ReduceMax.err.axis-duplicate]
-      refuse("ReduceMax.err.axis-duplicate", "ReduceMax-{}: axis {} is given twice (axes {})", version, k, to_string(*p.axes));
-    reduced[k] = true;
-  }
-  return reduced;
-}
-
-// Step 3: [ReduceMax.shape] keepdims = 1: each reduced dimension becomes 1; keepdims = 0: it is removed.
-Shape output_shape(const Shape& in, const std::vector<bool>& reduced, std::int64_t keepdims) {
-  Shape out;
-  for (std::size_t k = 0; k < in.size(); ++k) {
-    if (!reduced[k]) out.push_back(in[k]);
-    else if (keepdims == 1) out.push_back(1);
-  }
-  return out;
-}
-
-// Step 4, the map from X to Y: for an index i of X, the offset of the output element j whose R(j)
-// holds i — Y's row-major stride on each kept axis (keepdims only inserts axes of size 1, which
-// change no offset), 0 on each reduced axis.
-Strides output_map(const Shape& x_shape, const std::vector<bool>& reduced) {
-  Shape kept;
-  for (std::size_t k = 0; k < reduced.size(); ++k)
-    if (!reduced[k]) kept.push_back(x_shape[k]);
-  const Strides kept_strides = row_major_strides(kept);
-  Strides map(x_shape.size(), 0);
-  for (std::size_t k = 0, t = 0; k < reduced.size(); ++k)
-    if (!reduced[k]) map[k] = kept_strides[t++];
-  return map;
-}
-
-// [ReduceMax.float.formula] [ReduceMax.int.formula] [ReduceMax.bool.formula] For every output index j:
-//   Y[j] = max_of(... max_of(X[i(0)], X[i(1)]) ..., X[i(n-1)]),  R(j) = {i(0), ..., i(n-1)} in row-major order.
-// Every Y[j] starts as the value of the empty set — -Inf ([ReduceMax.float.empty]), the type's
-// minimum ([ReduceMax.int.empty]), False ([ReduceMax.bool.empty]) — the identity of max_of, which
-// the spec allows as the fold's start. X is then walked in row-major order, run by run
-// (core/index.hpp), and each element is folded into the Y[j] whose R(j) holds it: the walk meets
-// the members of every R(j) in row-major order, so each Y[j] receives the left fold of the clause.
-// A run is a stretch of X's innermost (merged) axis, and Y's stride along it is
-//   1: the axis is kept — consecutive elements belong to consecutive Y[j]: y[t] = max_of(y[t], x[t]);
-//   0: the axis is reduced — the whole run lies in one R(j) and is folded at once: max_of is
-//      associative, so y = max_of(y, fold of the run) is the element-by-element fold.
-template <class T>
-void evaluate(const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
-  auto y = Y.values<T>();
-  std::fill(y.begin(), y.end(), lowest<T>());
-  const T* const x0 = X.values<T>().data();
-  T* const y0 = y.data();
-  for (RunWalker run(X.shape(), {row_major_strides(X.shape()), output_map(X.shape(), reduced)}); !run.done(); run.next()) {
-    const T* const x = x0 + run.offset(0);  // X's stride along a run is 1 (its innermost axis)
-    T* const yj = y0 + run.offset(1);
-    const std::int64_t n = run.length();
-    // [Common.order.max] a NaN already held is kept, so the result is the first NaN of R(j)
-    // ([ReduceMax.float.nan]); +0 is above -0 ([ReduceMax.float.zero]); False < True.
-    if (run.stride(1) == 0) {
-      *yj = max_of(*yj, fold_max(x, n));  // the run's first NaN, else its greatest element
-    } else {
-      for (std::int64_t t = 0; t < n; ++t) yj[t] = max_of(yj[t], x[t]);
-    }
-  }
-}
-
-// The parameter line of `decide`: "axes = [1] (attribute), keepdims = 0".
-std::string parameters_text(int version, const ReduceMaxParams& p, const ReduceMaxSources& from) {
-  std::string out = p.axes ? fmt::format("axes = {} ({})", to_string(*p.axes), from.axes) : "axes absent";
-  out += fmt::format(", keepdims = {}{}", p.keepdims, from.keepdims_default ? " (default)" : "");
-  if (version >= 18)
-    out += fmt::format(", noop_with_empty_axes = {}{}", p.noop_with_empty_axes, from.noop_default ? " (default)" : "");
-  return out;
-}
+const ReduceClauses kReduceMax{
+    "ReduceMax", Extreme::Max,
+    "ReduceMax.err.dtype",           // [ReduceMax.err.dtype]
+    "ReduceMax.err.flag",            // [ReduceMax.err.flag] keepdims, noop_with_empty_axes in {0, 1}
+    "ReduceMax.err.axis-range",      // [ReduceMax.err.axis-range] [ReduceMax.v1] [0, r-1]; [ReduceMax.v11] [-r, r-1]
+    "ReduceMax.err.axis-duplicate",  // [ReduceMax.err.axis-duplicate]
+    "ReduceMax.err.axes-input",      // [ReduceMax.err.axes-input] [ReduceMax.v18] an int64 tensor of rank 1
+    "ReduceMax.axes.noop",           // [ReduceMax.axes.noop] Y = X
+    "ReduceMax.axes.default",        // [ReduceMax.axes.default] every axis
+    "ReduceMax.axes.normalise",      // [ReduceMax.axes.normalise] a + r
+    "ReduceMax.float.empty",         // [ReduceMax.float.empty] -Inf
+    "ReduceMax.int.empty",           // [ReduceMax.int.empty] the type's minimum
+    "ReduceMax.bool.empty",          // [ReduceMax.bool.empty] False
+    // [ReduceMax.float.formula] [ReduceMax.shape] Y[j] = the left fold of max_of over R(j) in row-major
+    // order; [ReduceMax.float.nan] the first NaN, bit for bit; [ReduceMax.float.zero] +0 above -0
+    {"ReduceMax.float.formula", "ReduceMax.float.nan", "ReduceMax.float.zero", Extreme::Max},
+    {"ReduceMax.int.formula", "", "", Extreme::Max},  // [ReduceMax.int.formula]
+    "ReduceMax.bool.formula",                          // [ReduceMax.bool.formula] False < True
+};
 
 }  // namespace
+
+std::vector<std::int64_t> axes_from_input(const Tensor& axes) { return reduce_axes_from_input(kReduceMax, axes); }
 
 Tensor reduce_max(int version, const Tensor& X, const ReduceMaxParams& p) {
-  check_type(version, X);
-  check_flag("keepdims", p.keepdims);
-  check_flag("noop_with_empty_axes", p.noop_with_empty_axes);
-  const auto reduced = reduced_axes(version, X.rank(), p);
-  if (!reduced) {  // [ReduceMax.axes.noop] Y = X
-    Tensor Y(X.dtype(), X.shape(), "ReduceMax output", Fill::Unspecified);  // every byte is copied
-    std::copy(X.bytes().begin(), X.bytes().end(), Y.bytes().begin());
-    return Y;
-  }
-  Tensor Y(X.dtype(), output_shape(X.shape(), *reduced, p.keepdims), "ReduceMax output",
-           Fill::Unspecified);  // every Y[j] starts as the identity, below
-  dispatch(X.dtype(), [&](auto tag) { evaluate<typename decltype(tag)::type>(X, *reduced, Y); });
-  return Y;
+  return reduce(kReduceMax, version, reducemax_types(version), X, p);
 }
-
-// ---- one element ----------------------------------------------------------------------------------
-
-namespace {
-
-// [Check.coverage] ReduceMax is a fold of max_of over R(j): its clauses (bool: the formula alone).
-const FoldClauses kFloatFold{"ReduceMax.float.formula", "ReduceMax.float.nan", "ReduceMax.float.zero"};
-const FoldClauses kIntFold{"ReduceMax.int.formula", "", ""};
-const Witnessed kBool{{"ReduceMax.bool.formula", ""}, Pattern::Plain};
-
-std::vector<Witnessed> all_situations(DType t) {
-  if (t == DType::Bool) return {kBool};
-  const bool is_float = info(t).is_float;
-  return fold_situations(is_float ? kFloatFold : kIntFold, is_float);
-}
-
-const char* empty_clause(DType t) {
-  return info(t).is_float ? "ReduceMax.float.empty" : t == DType::Bool ? "ReduceMax.bool.empty" : "ReduceMax.int.empty";
-}
-
-std::vector<Situation> situations(DType t, const Selection& sel) {
-  if (t == DType::Bool) return {kBool.situation};
-  const bool is_float = info(t).is_float;
-  return fold_decided_by(is_float ? kFloatFold : kIntFold, is_float, sel);
-}
-
-}  // namespace
 
 std::vector<Reach> reach_reduce_max(int version, const NodeValues& v, const ReduceMaxParams& p,
                                     const std::vector<Source>& sources) {
-  const Tensor& X = *v.inputs[0];
-  const auto reduced = reduced_axes(version, X.rank(), p);
-  std::vector<Reach> out;
-  out.push_back(reach_by_shape({"ReduceMax.axes.noop", ""}, !reduced, "axes are reduced (noop_with_empty_axes is 0, or axes are given)"));
-  if (!reduced) return out;  // Y = X: no set is reduced
-  Shape dims;
-  for (std::size_t k = 0; k < reduced->size(); ++k)
-    if ((*reduced)[k]) dims.push_back(X.shape()[k]);
-  const std::int64_t n = checked_product(dims, "R(j)");  // |R(j)|, the same for every j
-  out.push_back(reach_by_shape({"ReduceMax.axes.default", ""}, axes_empty(p), "axes are given"));
-  out.push_back(reach_by_shape({"ReduceMax.axes.normalise", ""},
-                               p.axes && std::any_of(p.axes->begin(), p.axes->end(), [](std::int64_t a) { return a < 0; }),
-                               "no axis is negative"));
-  out.push_back(reach_by_shape({empty_clause(X.dtype()), ""}, n == 0, "no reduced dimension is 0"));
-  const DType t = X.dtype();
-  for (const Witnessed& c : all_situations(t))  // every member of R(j) is an element of X
-    out.push_back(reach_by_pattern(c.situation, c.pattern, n, t, {sources[0]}, {v.input_names[0]}));
-  return out;
+  return reach_reduce(kReduceMax, version, v, p, sources);
 }
-
 
 Decision decide_reduce_max(int version, const NodeValues& v, const ReduceMaxParams& p, const ReduceMaxSources& from,
                            const std::vector<std::int64_t>& j) {
-  const Tensor& X = *v.inputs[0];
-  const Tensor& Y = *v.output;
-  const std::int64_t r = X.rank();
-  const std::int64_t y_offset = offset_of(j, row_major_strides(Y.shape()));
-  const std::string y = output_name(v, j), x_name = v.input_names[0];
-  Decision d;
-  d.parameters = parameters_text(version, p, from);
-  const auto reduced = reduced_axes(version, r, p);
-  if (!reduced) {  // [ReduceMax.axes.noop] Y = X
-    d.set.name = "X at the same index (Y = X)";
-    d.set.size = 1;
-    d.set.member = [y_offset](std::int64_t) { return Member{0, y_offset}; };
-    d.chosen = 0;
-    d.clauses = {"ReduceMax.axes.noop"};
-    d.situations = {{"ReduceMax.axes.noop", ""}};
-    d.reason = fmt::format("{} = {} because axes is empty and noop_with_empty_axes = 1: Y is X", y, element_text(X, y_offset));
-    if (!same_bits(X, y_offset, Y, y_offset)) disagree(v, j);
-    return d;
-  }
-  // R(j): the kept coordinates come from j (j's coordinates on the reduced axes, present when
-  // keepdims = 1, are 0 and skipped); the reduced coordinates run over their ranges, the last
-  // reduced axis fastest (row-major order).
-  std::vector<std::int64_t> base_index(static_cast<std::size_t>(r), 0);
-  std::vector<std::int64_t> dims, strides;
-  const Strides x_strides = row_major_strides(X.shape());
-  for (std::size_t k = 0, jk = 0; k < static_cast<std::size_t>(r); ++k) {
-    if ((*reduced)[k]) {
-      dims.push_back(X.shape()[k]);
-      strides.push_back(x_strides[k]);
-      if (p.keepdims == 1) ++jk;
-    } else {
-      base_index[k] = j[jk++];
-    }
-  }
-  const std::int64_t base = offset_of(base_index, x_strides);
-  d.set.size = checked_product(dims, "R(j)");  // 0 when a reduced dimension is 0
-  d.set.member = [base, dims, strides](std::int64_t q) {
-    std::int64_t offset = base;
-    for (std::size_t t = dims.size(); t-- > 0;) {
-      offset += (q % dims[t]) * strides[t];
-      q /= dims[t];
-    }
-    return Member{0, offset};
-  };
-  std::string kept;
-  for (std::int64_t k = 0; k < r; ++k)
-    if (!(*reduced)[k]) kept += (kept.empty() ? "" : ", ") + std::to_string(k);
-  d.set.name = fmt::format("R(j): the elements of {} whose index agrees with j on the kept axes (axes: {}), in row-major order",
-                           x_name, kept.empty() ? "none" : kept);
-  std::vector<Situation> axis_situations;
-  if (axes_empty(p)) d.clauses.push_back("ReduceMax.axes.default"), axis_situations.push_back({"ReduceMax.axes.default", ""});
-  if (p.axes && std::any_of(p.axes->begin(), p.axes->end(), [](std::int64_t a) { return a < 0; }))
-    d.clauses.push_back("ReduceMax.axes.normalise"), axis_situations.push_back({"ReduceMax.axes.normalise", ""});
-  const DType t = X.dtype();
-  if (d.set.size == 0) {  // [ReduceMax.float.empty] [ReduceMax.int.empty] [ReduceMax.bool.empty]
-    const char* id = info(t).is_float ? "ReduceMax.float.empty" : t == DType::Bool ? "ReduceMax.bool.empty" : "ReduceMax.int.empty";
-    d.clauses.insert(d.clauses.begin(), id);
-    d.reason = fmt::format("{} = {} because R(j) is empty (a reduced dimension is 0): the value of the empty set", y,
-                           element_text(Y, y_offset));
-    d.stop = "the set is empty: no input element determined the value";
-    d.situations = {{id, ""}};
-    d.situations.insert(d.situations.end(), axis_situations.begin(), axis_situations.end());
-    const bool identity = dispatch(t, [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      return bits_of(Y.values<T>()[y_offset]) == bits_of(lowest<T>());
-    });
-    if (!identity) disagree(v, j);
-    return d;
-  }
-  const Selection sel = dispatch(t, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    auto x = X.values<T>();
-    return fold_selection<T>(d.set.size, [&](std::int64_t q) { return x[d.set.member(q).offset]; });
-  });
-  d.chosen = sel.position;
-  const Member c = d.set.member(sel.position);
-  const std::string x = member_name(v, c), value = member_value(v, c), set = set_values(v, d.set, d.chosen);
-  std::vector<std::string> first;
-  if (t == DType::Bool) {
-    first = {"ReduceMax.bool.formula"};
-    d.reason = value == "true" ? fmt::format("{} = true because R(j) = {} holds a true; the first is {}", y, set, x)
-                               : fmt::format("{} = false because no element of R(j) = {} is true", y, set);
-  } else if (sel.nan) {
-    first = {"ReduceMax.float.nan", "Common.order.nan-payload"};
-    d.reason = fmt::format("{} is NaN because {} is the first NaN of R(j) = {} in row-major order{}; the result is that NaN, bit for bit",
-                           y, x, set, sel.nans > 1 ? fmt::format(" ({} NaNs in all)", sel.nans) : "");
-  } else if (sel.zero_tie) {
-    first = {"ReduceMax.float.zero"};
-    d.reason = fmt::format("{} = +0 because R(j) = {} holds -0 and +0 and nothing greater (+0 first at {})", y, set, x);
-  } else {
-    first = {info(t).is_float ? "ReduceMax.float.formula" : "ReduceMax.int.formula"};
-    d.reason = fmt::format("{} = {} because it is the greatest element of R(j) = {}, first met at {}", y, value, set, x);
-  }
-  d.clauses.insert(d.clauses.begin(), first.begin(), first.end());
-  d.situations = situations(t, sel);
-  d.situations.insert(d.situations.end(), axis_situations.begin(), axis_situations.end());
-  if (!same_bits(X, c.offset, Y, y_offset)) disagree(v, j);
-  return d;
+  return decide_reduce(kReduceMax, version, v, p, from, j);
 }
 
 }  // namespace sonnx::ops

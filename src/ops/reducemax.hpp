@@ -7,25 +7,15 @@
 
 #include "core/tensor.hpp"
 #include "ops/definition.hpp"
+#include "ops/reduce.hpp"
 
 namespace sonnx::ops {
 
 std::vector<DType> reducemax_types(int version);
 
-struct ReduceMaxParams {
-  // The axes list: the `axes` attribute (versions 1-13) or the values of the `axes` input
-  // (versions 18, 20); nullopt when absent.
-  std::optional<std::vector<std::int64_t>> axes;
-  std::int64_t keepdims = 1;              // [Common.gr.defaults] default 1
-  std::int64_t noop_with_empty_axes = 0;  // versions 18, 20 only; default 0
-};
-
-// Where a node's parameters came from, for `decide`'s parameter line: the axes from "attribute" or
-// "input 'NAME'"; whether keepdims / noop_with_empty_axes took their defaults.
-struct ReduceMaxSources {
-  std::string axes;
-  bool keepdims_default = true, noop_default = true;
-};
+// The node's parameters and where they came from (ops/reduce.hpp).
+using ReduceMaxParams = ReduceParams;
+using ReduceMaxSources = ReduceSources;
 
 // [ReduceMax.err.axes-input] The axes list carried by the optional `axes` input of versions 18/20:
 // an int64 tensor of rank 1.

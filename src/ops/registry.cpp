@@ -7,7 +7,9 @@
 
 #include "ops/hardmax.hpp"
 #include "ops/max.hpp"
+#include "ops/min.hpp"
 #include "ops/reducemax.hpp"
+#include "ops/reducemin.hpp"
 
 namespace sonnx::ops {
 
@@ -47,29 +49,38 @@ std::int64_t int_attribute(const Attributes& a, const std::string& n, std::int64
   return it == a.end() ? default_value : std::get<std::int64_t>(it->second);  // [Common.gr.defaults]
 }
 
-OpVersion max_version(int v) {
+// The typed functions of an element-wise fold (Max, Min: ops/variadic.hpp).
+struct VariadicFunctions {
+  Tensor (*run)(int, const std::vector<const Tensor*>&);
+  Decision (*decide)(int, const NodeValues&, const std::vector<std::int64_t>&);
+  std::vector<Reach> (*reach)(int, const NodeValues&, const std::vector<Source>&);
+};
+
+OpVersion variadic_version(const char* op, int v, VariadicFunctions f) {
   Kinds kinds;
-  if (v == 1) kinds["consumed_inputs"] = "ints";  // [Max.v1] legacy, accepted and ignored
-  return {"Max", v, 1, std::numeric_limits<int>::max(), 1,
-          [v, kinds](const Inputs& in, const Attributes& a) {
-            check_attributes("Max", v, a, kinds);
-            return std::vector<Tensor>{max(v, in)};
+  if (v == 1) kinds["consumed_inputs"] = "ints";  // [Max.v1] [Min.v1] legacy, accepted and ignored
+  return {op, v, 1, std::numeric_limits<int>::max(), 1,
+          [op, v, kinds, f](const Inputs& in, const Attributes& a) {
+            check_attributes(op, v, a, kinds);
+            return std::vector<Tensor>{f.run(v, in)};
           },
-          [v, kinds](const Attributes& a) { check_attributes("Max", v, a, kinds); },
-          [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
-            return decide_max(v, values, i);
+          [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
+          [v, f](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
+            return f.decide(v, values, i);
           },
-          [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
-            return reach_max(v, values, sources);
+          [v, f](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+            return f.reach(v, values, sources);
           }};
 }
 
-// The parameters of a ReduceMax node: attributes, defaults ([Common.gr.defaults]) and, from
-// version 18, the optional `axes` input; `from` (when given) records where each came from.
-ReduceMaxParams reducemax_params(int v, const Inputs& in, const Attributes& a, ReduceMaxSources* from = nullptr,
-                                 const std::string& axes_input_name = "") {
-  ReduceMaxParams p;
-  ReduceMaxSources sources;
+// The parameters of a reduction node (ReduceMax, ReduceMin: ops/reduce.hpp): attributes, defaults
+// ([Common.gr.defaults]) and, from version 18, the optional `axes` input (read by `axes_input`);
+// `from` (when given) records where each came from.
+using AxesInput = std::vector<std::int64_t> (*)(const Tensor&);
+ReduceParams reduce_params(int v, AxesInput axes_input, const Inputs& in, const Attributes& a,
+                           ReduceSources* from = nullptr, const std::string& axes_input_name = "") {
+  ReduceParams p;
+  ReduceSources sources;
   sources.keepdims_default = !a.count("keepdims");
   p.keepdims = int_attribute(a, "keepdims", 1);
   if (v < 18) {
@@ -81,7 +92,7 @@ ReduceMaxParams reducemax_params(int v, const Inputs& in, const Attributes& a, R
     sources.noop_default = !a.count("noop_with_empty_axes");
     p.noop_with_empty_axes = int_attribute(a, "noop_with_empty_axes", 0);
     if (in.size() > 1 && in[1] != nullptr) {
-      p.axes = axes_from_input(*in[1]);
+      p.axes = axes_input(*in[1]);
       sources.axes = "input '" + axes_input_name + "'";
     }
   }
@@ -89,28 +100,38 @@ ReduceMaxParams reducemax_params(int v, const Inputs& in, const Attributes& a, R
   return p;
 }
 
-OpVersion reducemax_version(int v) {
+// The typed functions of a reduction.
+struct ReduceFunctions {
+  AxesInput axes_input;
+  Tensor (*run)(int, const Tensor&, const ReduceParams&);
+  Decision (*decide)(int, const NodeValues&, const ReduceParams&, const ReduceSources&, const std::vector<std::int64_t>&);
+  std::vector<Reach> (*reach)(int, const NodeValues&, const ReduceParams&, const std::vector<Source>&);
+};
+
+OpVersion reduce_version(const char* op, int v, ReduceFunctions f) {
   Kinds kinds = {{"keepdims", "int"}};
-  if (v < 18) kinds["axes"] = "ints";                  // [ReduceMax.v1] axes is an attribute
-  else kinds["noop_with_empty_axes"] = "int";         // [ReduceMax.v18] axes is an input
-  return {"ReduceMax", v, 1, v < 18 ? 1 : 2, 1, [v, kinds](const Inputs& in, const Attributes& a) {
-            check_attributes("ReduceMax", v, a, kinds);
-            return std::vector<Tensor>{reduce_max(v, *in[0], reducemax_params(v, in, a))};
+  if (v < 18) kinds["axes"] = "ints";                  // [ReduceMax.v1] [ReduceMin.v1] axes is an attribute
+  else kinds["noop_with_empty_axes"] = "int";         // [ReduceMax.v18] [ReduceMin.v18] axes is an input
+  OpVersion out{op, v, 1, v < 18 ? 1 : 2, 1, [op, v, kinds, f](const Inputs& in, const Attributes& a) {
+            check_attributes(op, v, a, kinds);
+            return std::vector<Tensor>{f.run(v, *in[0], reduce_params(v, f.axes_input, in, a))};
           },
-          [v, kinds](const Attributes& a) { check_attributes("ReduceMax", v, a, kinds); },
-          [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
-            ReduceMaxSources from;
+          [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
+          [v, f](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
+            ReduceSources from;
             const std::string axes_name = values.input_names.size() > 1 ? values.input_names[1] : "";
-            const ReduceMaxParams p = reducemax_params(v, values.inputs, a, &from, axes_name);
-            return decide_reduce_max(v, values, p, from, j);
+            const ReduceParams p = reduce_params(v, f.axes_input, values.inputs, a, &from, axes_name);
+            return f.decide(v, values, p, from, j);
           },
-          [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
-            return reach_reduce_max(v, values, reducemax_params(v, values.inputs, a), sources);
+          [v, f](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+            return f.reach(v, values, reduce_params(v, f.axes_input, values.inputs, a), sources);
           }};
+  if (v >= 18) out.parameter_inputs = {{1, "axes"}};  // the axes input selects, it carries no value of a set
+  return out;
 }
 
 OpVersion hardmax_version(int v) {
-  return {"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a) {
+  OpVersion op{"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
             return std::vector<Tensor>{hardmax(v, *in[0], int_attribute(a, "axis", hardmax_default_axis(v)))};
           },
@@ -121,17 +142,35 @@ OpVersion hardmax_version(int v) {
           [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
             return reach_hardmax(v, values, int_attribute(a, "axis", hardmax_default_axis(v)), sources);
           }};
+  op.output_source = [](const std::vector<std::optional<Source>>&) { return Source::OneHot; };  // [Hardmax.float.values] 1 and +0 only
+  return op;
 }
 
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
-  for (int v : {1, 6, 8, 12, 13}) t.push_back(max_version(v));
-  for (int v : {1, 11, 12, 13, 18, 20}) t.push_back(reducemax_version(v));
+  for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
+  for (int v : {1, 11, 12, 13, 18, 20})
+    t.push_back(reduce_version("ReduceMax", v, {axes_from_input, reduce_max, decide_reduce_max, reach_reduce_max}));
   for (int v : {1, 11, 13}) t.push_back(hardmax_version(v));
+  for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Min", v, {min, decide_min, reach_min}));
+  for (int v : {1, 11, 12, 13, 18, 20})
+    t.push_back(reduce_version("ReduceMin", v, {reducemin_axes_from_input, reduce_min, decide_reduce_min, reach_reduce_min}));
   return t;
 }
 
 }  // namespace
+
+Source selection_source(const OpVersion& op, const std::vector<std::optional<Source>>& inputs) {
+  bool all_free = true, all_one_hot = true;
+  for (std::size_t m = 0; m < inputs.size(); ++m) {
+    if (!inputs[m] || std::any_of(op.parameter_inputs.begin(), op.parameter_inputs.end(),
+                                  [m](const OpVersion::Parameter& p) { return p.input == m; }))
+      continue;  // an absent input, or one that selects
+    all_free = all_free && *inputs[m] == Source::Free;
+    all_one_hot = all_one_hot && *inputs[m] == Source::OneHot;
+  }
+  return all_free ? Source::Free : all_one_hot ? Source::OneHot : Source::Fixed;
+}
 
 const std::vector<OpVersion>& all_versions() {
   static const std::vector<OpVersion> table = make_table();

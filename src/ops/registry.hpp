@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -39,7 +40,24 @@ struct OpVersion {
   Decide decide;  // why one output element has its value (explain, check, golden)
   // [Check.golden-coverage] the situations the node can reach, given where its inputs' values come from
   std::function<std::vector<Reach>(const NodeValues&, const Attributes&, const std::vector<Source>&)> reach;
+  // The inputs that select rather than carry values (ReduceMax-18's axes): golden does not draw them
+  // (they must be given), and their values enter no set.
+  struct Parameter {
+    std::size_t input;  // the input's position
+    std::string name;   // its ONNX name ("axes")
+  };
+  std::vector<Parameter> parameter_inputs = {};
+  // [Check.golden-coverage] What can reach the output given what reaches each input (parameters
+  // included, as the node lists them; nullopt for an absent input). Empty: the output selects among
+  // its value inputs' values, so it is Free when they all are, OneHot when they all are, else Fixed
+  // (selection_source).
+  std::function<Source(const std::vector<std::optional<Source>>&)> output_source = {};
+  // The element type of output k when it is not the first input's (ArgMax's int64 positions).
+  std::function<std::optional<DType>(std::size_t)> output_dtype = {};
 };
+
+// What reaches the output of a node that selects among its value inputs' values.
+Source selection_source(const OpVersion& op, const std::vector<std::optional<Source>>& inputs);
 
 // [Graph.opset.resolve] The version of `op_type` in force at default-domain `opset`: the greatest
 // since_version <= opset. Refuses unknown operators and opsets below the first version

@@ -32,16 +32,20 @@ std::set<std::string> value_names(const graph::Model& model) {
 }
 
 // The element type of a value, as far as the model tells without running it ([IO.npy.bfloat16]
-// needs it to read bfloat16 bits): declared inputs and outputs, and the outputs of Max, ReduceMax
-// and Hardmax, whose type is their first input's.
+// needs it to read bfloat16 bits): declared inputs and outputs, and node outputs — the type the
+// operator states for the output (OpVersion::output_dtype), else their first input's.
 std::optional<DType> dtype_of_value(const graph::Model& model, const std::string& name, int depth) {
   if (auto t = model.declared_input_type(name)) return t;
   for (const auto& o : model.outputs())
     if (o.name == name && o.dtype) return o.dtype;
   if (depth > 256) return std::nullopt;
-  for (const auto& n : model.nodes())
-    if (n.op && std::find(n.outputs.begin(), n.outputs.end(), name) != n.outputs.end() && !n.inputs.empty())
-      return dtype_of_value(model, n.inputs[0], depth + 1);
+  for (const auto& n : model.nodes()) {
+    const auto k = std::find(n.outputs.begin(), n.outputs.end(), name);
+    if (!n.op || k == n.outputs.end() || n.inputs.empty()) continue;
+    if (n.op->output_dtype)
+      if (auto t = n.op->output_dtype(static_cast<std::size_t>(k - n.outputs.begin()))) return t;
+    return dtype_of_value(model, n.inputs[0], depth + 1);
+  }
   return std::nullopt;
 }
 

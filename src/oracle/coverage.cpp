@@ -1,6 +1,7 @@
 #include "oracle/coverage.hpp"
 
 #include "core/index.hpp"
+#include "ops/registry.hpp"
 
 namespace sonnx::coverage {
 
@@ -54,19 +55,15 @@ std::map<std::string, ops::Source> sources(const graph::Model& model, const std:
   for (const auto& in : model.overridable_inputs())
     out[in.name] = drawn.count(in.name) ? ops::Source::Free : ops::Source::Fixed;
   for (const auto& node : model.nodes()) {
-    ops::Source s = ops::Source::Fixed;
-    if (node.op_type == "Hardmax") {
-      s = ops::Source::OneHot;
-    } else if (node.op) {
-      bool all_free = true, all_one_hot = true;
-      for (std::size_t m = 0; m < node.inputs.size(); ++m) {
-        if (node.inputs[m].empty() || (node.op_type == "ReduceMax" && m == 1)) continue;  // axes select, not values
-        auto it = out.find(node.inputs[m]);
-        const ops::Source in = it == out.end() ? ops::Source::Fixed : it->second;  // an initializer
-        all_free = all_free && in == ops::Source::Free;
-        all_one_hot = all_one_hot && in == ops::Source::OneHot;
+    ops::Source s = ops::Source::Fixed;  // a Constant
+    if (node.op) {
+      std::vector<std::optional<ops::Source>> in;  // nullopt: an absent input
+      for (const auto& name : node.inputs) {
+        auto it = out.find(name);
+        if (name.empty()) in.push_back(std::nullopt);
+        else in.push_back(it == out.end() ? ops::Source::Fixed : it->second);  // not found: an initializer
       }
-      s = all_free ? ops::Source::Free : all_one_hot ? ops::Source::OneHot : ops::Source::Fixed;
+      s = node.op->output_source ? node.op->output_source(in) : ops::selection_source(*node.op, in);
     }
     for (const auto& o : node.outputs)
       if (!o.empty()) out[o] = s;

@@ -305,10 +305,12 @@ class Builder {
   }
 
   // Makes element `offset` of the value `name` equal `bits`, by writing drawn graph inputs: a drawn
-  // input is written; a Max or ReduceMax output gets `bits` in every member of the element's set
-  // (the fold of equal members is that value, NaN or not); any other value (an initializer, a
-  // Constant, a given input, a Hardmax output) can only keep the value it has. `c.values` are the
-  // values before writing: only the structure of the sets is read from them.
+  // input is written; the output of a node that selects its value from a set (Decision::selection:
+  // a fold of max_of or min_of) gets `bits` in every member of the element's set (the fold of equal
+  // members is that value, NaN or not; the case is checked afterwards, so a value the node cannot
+  // select is found out then); any other value (an initializer, a Constant, a given input, an output
+  // computed from the whole set, such as Hardmax's) can only keep the value it has.
+  // `c.values` are the values before writing: only the structure of the sets is read from them.
   bool realize(Case& c, const std::string& name, std::int64_t offset, std::uint64_t bits, int depth = 0) {
     if (drawn_.count(name)) {
       for (auto& f : c.feeds)
@@ -319,9 +321,10 @@ class Builder {
     auto p = producer_.find(name);
     if (p == producer_.end() || depth > 64) return element_bits(current, offset) == bits;
     const auto& node = model_.nodes()[p->second];
-    if (!node.op || node.op_type == "Hardmax") return element_bits(current, offset) == bits;
+    if (!node.op) return element_bits(current, offset) == bits;
     const ops::NodeValues v = coverage::node_values(node, c.values);
     const ops::Decision d = node.op->decide(v, node.attributes, index_of(current.shape(), offset));
+    if (!d.selection) return element_bits(current, offset) == bits;
     if (d.set.size == 0) return false;  // an empty set: the value is the empty set's, whatever the inputs
     for (std::int64_t k = 0; k < d.set.size; ++k) {
       const ops::Member m = d.set.member(k);
@@ -330,12 +333,13 @@ class Builder {
     return true;
   }
 
-  // Writes the witness `pattern` into the set of element `index` of node `node`'s output.
-  bool plant(Case& c, std::size_t node, const std::vector<std::int64_t>& index, ops::Pattern pattern) {
+  // Writes the witness of `reach` into the set of element `index` of node `node`'s output.
+  bool plant(Case& c, std::size_t node, const std::vector<std::int64_t>& index, const ops::Reach& reach) {
     const auto& n = model_.nodes()[node];
     const ops::NodeValues v = coverage::node_values(n, c.values);
     const ops::Decision d = n.op->decide(v, n.attributes, index);
-    const auto bits = ops::pattern_bits(pattern, d.set.size, v.inputs[d.set.member(0).input]->dtype());
+    if (d.set.size == 0) return false;
+    const auto bits = ops::witness_bits(reach, d.set.size, v.inputs[d.set.member(0).input]->dtype());
     if (!bits) return false;
     for (std::int64_t k = 0; k < d.set.size; ++k) {
       const ops::Member m = d.set.member(k);
@@ -392,15 +396,17 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
   if (!o.inputs.empty()) given = graph::load_feeds(model, o.inputs);
   std::vector<std::string> given_names;
   for (const auto& g : given) given_names.push_back(g.name);
-  // The axes input of ReduceMax-18/20 selects axes; drawn at random it would be refused, so it must be given.
+  // An input that selects (the axes of ReduceMax-18/20) drawn at random would be refused, so it must be given.
   for (const auto& n : model.nodes())
-    if (n.op_type == "ReduceMax" && n.inputs.size() > 1 && !n.inputs[1].empty())
+    for (const auto& p : n.op ? n.op->parameter_inputs : std::vector<ops::OpVersion::Parameter>{})
       for (const auto& in : model.inputs())
-        if (in.name == n.inputs[1] && std::find(given_names.begin(), given_names.end(), in.name) == given_names.end())
+        if (p.input < n.inputs.size() && in.name == n.inputs[p.input] &&
+            std::find(given_names.begin(), given_names.end(), in.name) == given_names.end())
           usage_error(
-                 "input '{}' is the axes of {}: golden does not draw axes; give it with --inputs FILE.npz (the other "
+                 "input '{}' is the {} of {}: golden does not draw it; give it with --inputs FILE.npz (the other "
                  "inputs are drawn)",
-                 in.name, n.name.empty() ? std::string("a ReduceMax node") : fmt::format("ReduceMax node '{}'", n.name));
+                 in.name, p.name,
+                 n.name.empty() ? fmt::format("a {} node", n.op_type) : fmt::format("{} node '{}'", n.op_type, n.name));
   const auto shapes = input_shapes(model, o.dims, given_names);
   check_replaceable(dir);
 
@@ -460,7 +466,7 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
       for (std::int64_t offset : candidate_offsets(y.size())) {
         const auto index = index_of(y.shape(), offset);
         Case trial = c;
-        if (!builder.plant(trial, t->node, index, t->reach.pattern)) continue;
+        if (!builder.plant(trial, t->node, index, t->reach)) continue;
         trial.values = model.run_all(trial.feeds);
         bool holds = builder.decides(trial, t->node, index, t->reach.situation);
         for (const auto& p : planted) holds = holds && builder.decides(trial, p.node, p.index, p.situation);
@@ -474,7 +480,7 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
     }
     if (planted.empty()) {
       for (Target* t : missing)
-        t->why = "no output element could be given its witness (" + ops::pattern_name(t->reach.pattern) +
+        t->why = "no output element could be given its witness (" + ops::pattern_name(t->reach.pattern, t->reach.order) +
                  "): the values it needs do not reach the node's set";
       break;
     }
