@@ -108,6 +108,8 @@ std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n
     }
   } else if (p == Pattern::Plain) {  // integers and bool: 1, 0, 0, ...
     first = {1}, rest = 0;
+  } else if (p == Pattern::EqualMaxima) {  // integers and bool: 0, 1, 1, 0, ... ([1, 1] for two)
+    first = n == 2 ? std::vector<std::uint64_t>{1, 1} : std::vector<std::uint64_t>{0, 1, 1}, rest = 0;
   } else if (p == Pattern::Extremes && (t.is_signed_int || t.is_unsigned_int)) {
     first = t.is_signed_int ? std::vector<std::uint64_t>{sign, sign - 1} : std::vector<std::uint64_t>{0, all};
     rest = 0;

@@ -65,6 +65,7 @@ struct Decision {
 //   NegativeZeroFirst  -0, +0, -1, -1, ...         a signed-zero tie, -0 first
 //   PositiveZeroFirst  +0, -0, -1, -1, ...         a signed-zero tie, +0 first
 //   EqualMaxima        1, 5, 5, 1, ... ([5, 5] for two)   two equal maxima, the first one kept
+//                      (integers and bool: 0, 1, 1, 0, ...)
 //   Subnormal          +0, min subnormal, -1, ...  a subnormal above a zero
 //   Infinity           max finite, +Inf, -Inf, ... the infinities in their place
 //   Extremes           min, max, 0, 0, ...         the integer type's extremes

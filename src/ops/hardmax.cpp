@@ -15,6 +15,7 @@
 #include "core/index.hpp"
 #include "core/order.hpp"
 #include "core/runs.hpp"
+#include "ops/position.hpp"
 
 namespace sonnx::ops {
 
@@ -45,10 +46,6 @@ std::int64_t normalised_axis(int version, const Tensor& X, std::int64_t axis) {
   return axis < 0 ? axis + r : axis;  // [Hardmax.axis.normalise]
 }
 
-// X as [outer, n, inner]: the sequences V are X[o, :, c].
-struct Layout {
-  std::int64_t outer, n, inner;
-};
 Layout layout(int version, const Shape& shape, std::int64_t k) {
   const std::span<const std::int64_t> d(shape);
   if (version >= 13)  // [Hardmax.float.formula] the slice along axis k
@@ -57,51 +54,17 @@ Layout layout(int version, const Shape& shape, std::int64_t k) {
   return {checked_product(d.first(k), "Hardmax"), checked_product(d.subspan(k), "Hardmax"), 1};
 }
 
-// h(V) for a contiguous V = x[0..n-1] (n >= 1), from one scan of V:
-template <class T> std::int64_t position_of_one(const T* x, std::int64_t n) {
-  const Scan<T> s = scan(x, n);
-  if (s.nan) return first_nan(x, n);  // [Hardmax.float.nan] the first NaN
-  // [Hardmax.float.first-max] no NaN: M is the greatest element under the total order (+0 above
-  // -0, [Hardmax.float.zero]) and h is the smallest q with V_q ≡ M.
-  return first_equal(x, n, s.greatest);
-}
-
-// h(V) for the `m` sequences V_c = x[c], x[c + inner], ..., x[c + (n-1) inner], c < m, side by
-// side: the left fold of max_of over q, one column per sequence, remembering the q where each fold
-// last took the new element. The fold takes V_q exactly when V_q is the first NaN or is strictly
-// greater than every earlier element, so that q is h(V_c): the first NaN
-// ([Hardmax.float.nan]), else the first maximum ([Hardmax.float.first-max]).
-template <class T> void positions_of_ones(const T* x, std::int64_t n, std::int64_t inner, std::int64_t m,
-                                          T* best, std::int64_t* h) {
-  for (std::int64_t c = 0; c < m; ++c) best[c] = x[c], h[c] = 0;
-  for (std::int64_t q = 1; q < n; ++q) {
-    const T* v = x + q * inner;
-    for (std::int64_t c = 0; c < m; ++c) {
-      const bool take = (!is_nan(best[c])) & (is_nan(v[c]) | greater(v[c], best[c]));  // [Common.order.max]
-      best[c] = choose(take, v[c], best[c]);
-      h[c] = take ? q : h[c];
-    }
-  }
-}
-
-// [Hardmax.float.formula] [Hardmax.coerce] Y[o, q, c] = 1 if q = h(X[o, :, c]) else +0.
+// [Hardmax.float.formula] [Hardmax.coerce] Y[o, q, c] = 1 if q = h(X[o, :, c]) else +0, where h(V)
+// is the position of ops/position.hpp under the max order, first on ties: the first NaN
+// ([Hardmax.float.nan]), else the first element equal to the greatest under the total order, +0 above
+// -0 ([Hardmax.float.first-max], [Hardmax.float.zero]).
 template <class T> void evaluate(const Tensor& X, const Layout& s, Tensor& Y) {
   const T* const x = X.values<T>().data();
   T* const y = Y.values<T>().data();  // all +0 ([Hardmax.float.values])
   const std::int64_t slab = s.n * s.inner;
-  if (s.inner == 1) {
-    for (std::int64_t o = 0; o < s.outer; ++o) y[o * slab + position_of_one(x + o * slab, s.n)] = one<T>();
-    return;
-  }
-  constexpr std::int64_t kColumns = 256;  // sequences side by side: a few KiB of state
-  T best[kColumns];
-  std::int64_t h[kColumns];
-  for (std::int64_t o = 0; o < s.outer; ++o)
-    for (std::int64_t c0 = 0; c0 < s.inner; c0 += kColumns) {
-      const std::int64_t m = std::min(kColumns, s.inner - c0);
-      positions_of_ones(x + o * slab + c0, s.n, s.inner, m, best, h);
-      for (std::int64_t c = 0; c < m; ++c) y[o * slab + h[c] * s.inner + c0 + c] = one<T>();
-    }
+  positions<Extreme::Max>(x, s, false, [&](std::int64_t o, std::int64_t c, std::int64_t h) {
+    y[o * slab + h * s.inner + c] = one<T>();
+  });
 }
 
 }  // namespace

@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <limits>
 
+#include "ops/argmax.hpp"
+#include "ops/argmin.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/max.hpp"
 #include "ops/min.hpp"
 #include "ops/reducemax.hpp"
 #include "ops/reducemin.hpp"
+#include "ops/relu.hpp"
 
 namespace sonnx::ops {
 
@@ -130,6 +133,65 @@ OpVersion reduce_version(const char* op, int v, ReduceFunctions f) {
   return out;
 }
 
+// The typed functions of a position along an axis (ArgMax, ArgMin: ops/arg.hpp).
+struct ArgFunctions {
+  Tensor (*run)(int, const Tensor&, const ArgParams&);
+  Decision (*decide)(int, const NodeValues&, const ArgParams&, const std::vector<std::int64_t>&);
+  std::vector<Reach> (*reach)(int, const NodeValues&, const ArgParams&, const std::vector<Source>&);
+};
+
+// The attributes of ArgMax/ArgMin with ONNX's defaults ([Common.gr.defaults]): axis 0, keepdims 1,
+// select_last_index 0 (versions 12 and 13).
+ArgParams arg_params(const Attributes& a) {
+  ArgParams p;
+  p.axis = int_attribute(a, "axis", 0), p.axis_given = a.count("axis") > 0;
+  p.keepdims = int_attribute(a, "keepdims", 1), p.keepdims_given = a.count("keepdims") > 0;
+  p.select_last_index = int_attribute(a, "select_last_index", 0), p.last_given = a.count("select_last_index") > 0;
+  return p;
+}
+
+OpVersion arg_version(const char* op, int v, ArgFunctions f) {
+  Kinds kinds = {{"axis", "int"}, {"keepdims", "int"}};
+  if (v >= 12) kinds["select_last_index"] = "int";  // [ArgMax.v12] [ArgMin.v12]
+  OpVersion out{op, v, 1, 1, 1,
+                [op, v, kinds, f](const Inputs& in, const Attributes& a) {
+                  check_attributes(op, v, a, kinds);
+                  return std::vector<Tensor>{f.run(v, *in[0], arg_params(a))};
+                },
+                [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
+                [v, f](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
+                  return f.decide(v, values, arg_params(a), j);
+                },
+                [v, f](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return f.reach(v, values, arg_params(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Limited; };  // positions
+  out.output_dtype = [](std::size_t) -> std::optional<DType> { return DType::Int64; };  // [ArgMax.shape] [ArgMin.shape]
+  return out;
+}
+
+OpVersion relu_version(int v) {
+  Kinds kinds;
+  if (v == 1) kinds["consumed_inputs"] = "ints";  // [Relu.v1] legacy, accepted and ignored
+  OpVersion out{"Relu", v, 1, 1, 1,
+                [v, kinds](const Inputs& in, const Attributes& a) {
+                  check_attributes("Relu", v, a, kinds);
+                  return std::vector<Tensor>{relu(v, *in[0])};
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Relu", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
+                  return decide_relu(v, values, i);
+                },
+                [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+                  return reach_relu(v, values, sources);
+                }};
+  // [Relu.float.formula] +0, positives and NaN only: a Relu output cannot take every value of its type
+  out.output_source = [](const std::vector<std::optional<Source>>& in) {
+    return in[0] == Source::Fixed ? Source::Fixed : Source::Limited;
+  };
+  return out;
+}
+
 OpVersion hardmax_version(int v) {
   OpVersion op{"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
@@ -155,6 +217,9 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Min", v, {min, decide_min, reach_min}));
   for (int v : {1, 11, 12, 13, 18, 20})
     t.push_back(reduce_version("ReduceMin", v, {reducemin_axes_from_input, reduce_min, decide_reduce_min, reach_reduce_min}));
+  for (int v : {1, 11, 12, 13}) t.push_back(arg_version("ArgMax", v, {argmax, decide_argmax, reach_argmax}));
+  for (int v : {1, 11, 12, 13}) t.push_back(arg_version("ArgMin", v, {argmin, decide_argmin, reach_argmin}));
+  for (int v : {1, 6, 13, 14}) t.push_back(relu_version(v));
   return t;
 }
 
