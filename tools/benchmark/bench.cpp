@@ -14,9 +14,14 @@
 #include <vector>
 
 #include "core/order.hpp"
+#include "ops/argmax.hpp"
+#include "ops/argmin.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/max.hpp"
+#include "ops/min.hpp"
 #include "ops/reducemax.hpp"
+#include "ops/reducemin.hpp"
+#include "ops/relu.hpp"
 
 using namespace sonnx;
 
@@ -115,6 +120,33 @@ int main(int argc, char** argv) {
   } else if (c == "hardmax11-coerced-float") {
     keep.push_back(filled<float>({rows / 16, 16, cols}, 1));
     run = [&keep] { return ops::hardmax(11, keep[0], 1); };
+  } else if (c == "min2-float" || c == "min2-int32") {
+    if (c == "min2-float") keep.push_back(filled<float>({rows, cols}, 1)), keep.push_back(filled<float>({rows, cols}, 2));
+    else keep.push_back(filled<std::int32_t>({rows, cols}, 1)), keep.push_back(filled<std::int32_t>({rows, cols}, 2));
+    run = [&keep] { return ops::min(13, {&keep[0], &keep[1]}); };
+  } else if (c.rfind("reducemin-", 0) == 0) {
+    keep.push_back(filled<float>({rows, cols}, 1));
+    ops::ReduceParams p;
+    p.keepdims = 0;
+    if (c == "reducemin-axis0-float") p.axes = std::vector<std::int64_t>{0};
+    else if (c == "reducemin-axis1-float") p.axes = std::vector<std::int64_t>{1};
+    run = [&keep, p] { return ops::reduce_min(18, keep[0], p); };
+  } else if (c == "argmax-last-float" || c == "argmax-first-float" || c == "argmin-last-float" || c == "argmin-first-float") {
+    keep.push_back(filled<float>({rows, cols}, 1));
+    ops::ArgParams p;
+    p.axis = c.find("last") != std::string::npos ? -1 : 0;
+    p.keepdims = 0;
+    if (c.rfind("argmax", 0) == 0) run = [&keep, p] { return ops::argmax(13, keep[0], p); };
+    else run = [&keep, p] { return ops::argmin(13, keep[0], p); };
+  } else if (c == "relu-float") {
+    keep.push_back(filled<float>({rows, cols}, 1));
+    run = [&keep] { return ops::relu(14, keep[0]); };
+  } else if (c == "relu-float16") {
+    keep.push_back(filled<float16>({rows, cols}, 1));
+    run = [&keep] { return ops::relu(14, keep[0]); };
+  } else if (c == "relu-int32") {
+    keep.push_back(filled<std::int32_t>({rows, cols}, 1));
+    run = [&keep] { return ops::relu(14, keep[0]); };
   } else {
     std::fprintf(stderr, "sonnx-bench: unknown case '%s' (cases: tools/benchmark/cases.txt)\n", c.c_str());
     return 2;

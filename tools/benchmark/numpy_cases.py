@@ -63,6 +63,22 @@ elif case == "hardmax-first-float":
 elif case == "hardmax11-coerced-float":
     x = filled((rows // 16, 16, cols), np.float32)
     run = lambda: hardmax(x.reshape(rows // 16, 16 * cols), 1).reshape(x.shape)
+elif kind == "min2" and rest in types:
+    x, b = filled((rows, cols), types[rest]), filled((rows, cols), types[rest])
+    run = lambda: np.minimum(x, b)
+elif case in ("reducemin-axis0-float", "reducemin-axis1-float", "reducemin-all-float"):
+    x = filled((rows, cols), np.float32)
+    axis = {"reducemin-axis0-float": 0, "reducemin-axis1-float": 1, "reducemin-all-float": None}[case]
+    run = lambda: np.min(x, axis=axis)
+elif case in ("argmax-last-float", "argmax-first-float", "argmin-last-float", "argmin-first-float"):
+    x = filled((rows, cols), np.float32)
+    f = np.argmax if kind == "argmax" else np.argmin
+    axis = -1 if rest == "last-float" else 0
+    run = lambda: f(x, axis=axis)
+elif kind == "relu" and rest in types:
+    x = filled((rows, cols), types[rest])
+    zero = types[rest](0)
+    run = lambda: np.maximum(x, zero)
 else:
     sys.exit(f"numpy_cases.py: unknown case {case}")
 
