@@ -81,7 +81,7 @@ TEST_CASE("[Graph.node.attributes] [ReduceMax.v18] [Max.v6] an attribute the ver
     RC_PRE(undefined_or_wrong_kind);
     const Tensor X(DType::Float, {2, 2}, "X");
     ops::Attributes attributes{{attr, value}};
-    RC_ASSERT(refusal_id([&] { ops::resolve(op, v).run({&X}, attributes); }) == "Graph.node.attributes");
+    RC_ASSERT(refusal_id([&] { ops::resolve(op, v).run({&X}, attributes, 1); }) == "Graph.node.attributes");
     RC_TAG(it == defined.end() ? "undefined attribute" : "wrong kind");
   });
 }
@@ -94,7 +94,7 @@ TEST_CASE("[Common.gr.defaults] [Hardmax.v1] [Hardmax.v11] [Hardmax.v13] [Reduce
     const DType t = *gen::dtype_of(spec_hardmax_types(v));
     const Tensor X = *gen::tensor(t, *gen::shape({2, 5, 64, true}));
     const std::int64_t default_axis = v >= 13 ? -1 : 1;
-    const auto Y = ops::resolve("Hardmax", v).run({&X}, {});
+    const auto Y = ops::resolve("Hardmax", v).run({&X}, {}, 1);
     RC_ASSERT(Y.size() == 1u);
     RC_ASSERT(same_bits(Y[0], ops::hardmax(v, X, default_axis)));
   });
@@ -102,7 +102,7 @@ TEST_CASE("[Common.gr.defaults] [Hardmax.v1] [Hardmax.v11] [Hardmax.v13] [Reduce
     const int v = *gen::one_of(kReduceMaxVersions);
     const DType t = *gen::dtype_of(spec_reducemax_types(v));
     const Tensor X = *gen::tensor(t, *gen::shape());
-    const auto Y = ops::resolve("ReduceMax", v).run({&X}, {});
+    const auto Y = ops::resolve("ReduceMax", v).run({&X}, {}, 1);
     RC_ASSERT(Y.size() == 1u);
     RC_ASSERT(same_bits(Y[0], ops::reduce_max(v, X, {std::nullopt, 1, 0})));
   });
@@ -112,7 +112,7 @@ TEST_CASE("[Max.v1] Max-1 accepts the legacy attribute consumed_inputs and ignor
   check("Max-1 with consumed_inputs = anything gives Max-1 without it", [] {
     const MaxCase c = *gen::max_case({.versions = {1}});
     const auto consumed = *rc::gen::container<std::vector<std::int64_t>>(gen::index<std::int64_t>(-2, 3));
-    const auto Y = ops::resolve("Max", 1).run(c.pointers(), {{"consumed_inputs", consumed}});
+    const auto Y = ops::resolve("Max", 1).run(c.pointers(), {{"consumed_inputs", consumed}}, 1);
     RC_ASSERT(Y.size() == 1u);
     RC_ASSERT(same_bits(Y[0], ops::max(1, c.pointers())));
   });
@@ -126,7 +126,7 @@ TEST_CASE("[ReduceMax.v18] from version 18 the axes come from the optional secon
       for (std::size_t k = 0; k < c.axes->size(); ++k)
         set_bits_at(axes, static_cast<std::int64_t>(k), static_cast<std::uint64_t>((*c.axes)[k]));
     ops::Attributes a{{"keepdims", c.keepdims}, {"noop_with_empty_axes", c.noop_with_empty_axes}};
-    const auto Y = ops::resolve("ReduceMax", c.version).run({&c.data, c.axes ? &axes : nullptr}, a);
+    const auto Y = ops::resolve("ReduceMax", c.version).run({&c.data, c.axes ? &axes : nullptr}, a, 1);
     RC_ASSERT(Y.size() == 1u);
     RC_ASSERT(same_bits(Y[0], ops::reduce_max(c.version, c.data, c.params())));
     RC_CLASSIFY(!c.axes, "no axes input");

@@ -145,6 +145,8 @@ struct NodeValues {
   std::vector<std::string> input_names;
   const Tensor* output = nullptr;
   std::string output_name;
+  std::size_t output_index = 0;  // which output of the node `output` is (MaxPool's Indices is 1)
+  std::size_t outputs = 1;       // how many outputs the node names
 };
 
 // ---- the wording shared by the operators' reasons ----------------------------------------------

@@ -63,7 +63,7 @@ OpVersion variadic_version(const char* op, int v, VariadicFunctions f) {
   Kinds kinds;
   if (v == 1) kinds["consumed_inputs"] = "ints";  // [Max.v1] [Min.v1] legacy, accepted and ignored
   return {op, v, 1, std::numeric_limits<int>::max(), 1,
-          [op, v, kinds, f](const Inputs& in, const Attributes& a) {
+          [op, v, kinds, f](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes(op, v, a, kinds);
             return std::vector<Tensor>{f.run(v, in)};
           },
@@ -115,7 +115,7 @@ OpVersion reduce_version(const char* op, int v, ReduceFunctions f) {
   Kinds kinds = {{"keepdims", "int"}};
   if (v < 18) kinds["axes"] = "ints";                  // [ReduceMax.v1] [ReduceMin.v1] axes is an attribute
   else kinds["noop_with_empty_axes"] = "int";         // [ReduceMax.v18] [ReduceMin.v18] axes is an input
-  OpVersion out{op, v, 1, v < 18 ? 1 : 2, 1, [op, v, kinds, f](const Inputs& in, const Attributes& a) {
+  OpVersion out{op, v, 1, v < 18 ? 1 : 2, 1, [op, v, kinds, f](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes(op, v, a, kinds);
             return std::vector<Tensor>{f.run(v, *in[0], reduce_params(v, f.axes_input, in, a))};
           },
@@ -154,7 +154,7 @@ OpVersion arg_version(const char* op, int v, ArgFunctions f) {
   Kinds kinds = {{"axis", "int"}, {"keepdims", "int"}};
   if (v >= 12) kinds["select_last_index"] = "int";  // [ArgMax.v12] [ArgMin.v12]
   OpVersion out{op, v, 1, 1, 1,
-                [op, v, kinds, f](const Inputs& in, const Attributes& a) {
+                [op, v, kinds, f](const Inputs& in, const Attributes& a, std::size_t) {
                   check_attributes(op, v, a, kinds);
                   return std::vector<Tensor>{f.run(v, *in[0], arg_params(a))};
                 },
@@ -174,7 +174,7 @@ OpVersion relu_version(int v) {
   Kinds kinds;
   if (v == 1) kinds["consumed_inputs"] = "ints";  // [Relu.v1] legacy, accepted and ignored
   OpVersion out{"Relu", v, 1, 1, 1,
-                [v, kinds](const Inputs& in, const Attributes& a) {
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
                   check_attributes("Relu", v, a, kinds);
                   return std::vector<Tensor>{relu(v, *in[0])};
                 },
@@ -193,7 +193,7 @@ OpVersion relu_version(int v) {
 }
 
 OpVersion hardmax_version(int v) {
-  OpVersion op{"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a) {
+  OpVersion op{"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
             return std::vector<Tensor>{hardmax(v, *in[0], int_attribute(a, "axis", hardmax_default_axis(v)))};
           },

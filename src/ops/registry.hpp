@@ -23,7 +23,10 @@ std::string attribute_kind_name(const AttributeValue& v);  // "int", "ints", "fl
 
 // Node inputs: nullptr for an absent optional input (empty name in the node).
 using Inputs = std::vector<const Tensor*>;
-using Kernel = std::function<std::vector<Tensor>(const Inputs&, const Attributes&)>;
+// The kernel of a version: its outputs for the node's inputs and attributes; `wanted` is how many
+// outputs the node names (at least 1): a kernel returns at least that many, and need not compute an
+// optional output the node does not name (MaxPool's Indices).
+using Kernel = std::function<std::vector<Tensor>(const Inputs&, const Attributes&, std::size_t wanted)>;
 // The operator's definition at one index of its output: `v` holds the node's inputs, names and its
 // evaluated output ([ops/definition.hpp]).
 using Decide = std::function<Decision(const NodeValues& v, const Attributes&, const std::vector<std::int64_t>& index)>;

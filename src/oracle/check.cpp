@@ -186,40 +186,55 @@ std::vector<NodeVerdict> judge_nodes(const graph::Model& model, const explain::E
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     const auto& node = nodes[k];
     if (!node.op) continue;
-    NodeVerdict nv;
-    nv.label = coverage::node_label(model, k);
-    nv.output = node.outputs.at(0);
-    const io::NamedTensor* given = find_tensor(actual, nv.output);
-    if (!given) {
-      nv.status = NodeStatus::NotObserved;
-      nv.detail = "the implementation under test did not give its output";
-      out.push_back(std::move(nv));
-      continue;
-    }
-    std::map<std::string, Tensor> values;  // the node's inputs as the implementation under test had them
+    // The node's inputs as the implementation under test had them (the reference's values for those it did not give).
+    std::map<std::string, Tensor> values;
     for (const auto& name : node.inputs) {
       if (name.empty()) continue;
       const io::NamedTensor* a = find_tensor(actual, name);
       values[name] = a ? a->tensor : expected.values().at(name);
     }
-    ops::Inputs in(node.inputs.size(), nullptr);  // an absent optional input stays nullptr
-    for (std::size_t m = 0; m < node.inputs.size(); ++m)
-      if (!node.inputs[m].empty()) in[m] = &values.at(node.inputs[m]);
-    try {
-      values[nv.output] = node.op->run(in, node.attributes).at(0);
-    } catch (const SpecError& e) {
-      nv.status = NodeStatus::Refused;
-      nv.detail = "the values it was given are refused: " + e.report();
+    std::optional<std::vector<Tensor>> results;  // the node run on them, once, when one of its outputs was given
+    std::string refused;
+    for (std::size_t o = 0; o < node.outputs.size(); ++o) {  // every output the node names, each its own verdict
+      if (node.outputs[o].empty()) continue;
+      NodeVerdict nv;
+      nv.label = coverage::node_label(model, k);
+      nv.output = node.outputs[o];
+      const io::NamedTensor* given = find_tensor(actual, nv.output);
+      if (!given) {
+        nv.status = NodeStatus::NotObserved;
+        nv.detail = "the implementation under test did not give its output";
+        out.push_back(std::move(nv));
+        continue;
+      }
+      if (!results && refused.empty()) {
+        ops::Inputs in(node.inputs.size(), nullptr);  // an absent optional input stays nullptr
+        for (std::size_t m = 0; m < node.inputs.size(); ++m)
+          if (!node.inputs[m].empty()) in[m] = &values.at(node.inputs[m]);
+        try {
+          results = node.op->run(in, node.attributes, node.outputs.size());
+        } catch (const SpecError& e) {
+          refused = "the values it was given are refused: " + e.report();
+        }
+      }
+      if (!results) {
+        nv.status = NodeStatus::Refused;
+        nv.detail = refused;
+        out.push_back(std::move(nv));
+        continue;
+      }
+      std::map<std::string, Tensor> node_values = values;
+      for (std::size_t q = 0; q < node.outputs.size(); ++q)
+        if (!node.outputs[q].empty()) node_values[node.outputs[q]] = (*results)[q];
+      const ops::NodeValues v = coverage::node_values(node, node_values, o);
+      nv.verdict = compare_value(nv.output, node_values.at(nv.output), &given->tensor, options,
+                                 [&](const std::vector<std::int64_t>& i) {
+                                   const ops::Decision d = node.op->decide(v, node.attributes, i);
+                                   return std::pair{d.clauses, d.reason};
+                                 });
+      nv.status = nv.verdict.status == Status::Conforms ? NodeStatus::Conforms : NodeStatus::Differs;
       out.push_back(std::move(nv));
-      continue;
     }
-    const ops::NodeValues v = coverage::node_values(node, values);
-    nv.verdict = compare_value(nv.output, values.at(nv.output), &given->tensor, options, [&](const std::vector<std::int64_t>& i) {
-      const ops::Decision d = node.op->decide(v, node.attributes, i);
-      return std::pair{d.clauses, d.reason};
-    });
-    nv.status = nv.verdict.status == Status::Conforms ? NodeStatus::Conforms : NodeStatus::Differs;
-    out.push_back(std::move(nv));
   }
   return out;
 }

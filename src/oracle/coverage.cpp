@@ -11,14 +11,17 @@ std::string node_label(const graph::Model& model, std::size_t node) {
   return n.name.empty() ? fmt::format("an unnamed node #{} ({})", node, op) : fmt::format("node '{}' ({})", n.name, op);
 }
 
-ops::NodeValues node_values(const graph::NodeInfo& node, const std::map<std::string, Tensor>& values) {
+ops::NodeValues node_values(const graph::NodeInfo& node, const std::map<std::string, Tensor>& values,
+                            std::size_t output) {
   ops::NodeValues v;
   for (const auto& in : node.inputs) {
     v.inputs.push_back(in.empty() ? nullptr : &values.at(in));
     v.input_names.push_back(in);
   }
-  v.output = &values.at(node.outputs.at(0));
-  v.output_name = node.outputs.at(0);
+  v.output = &values.at(node.outputs.at(output));
+  v.output_name = node.outputs.at(output);
+  v.output_index = output;
+  v.outputs = node.outputs.size();
   return v;
 }
 

@@ -52,7 +52,8 @@ std::vector<std::vector<ops::Reach>> reach(const graph::Model& model, const std:
                                            const std::map<std::string, ops::Source>& sources);
 
 // The node's inputs, names and output as OpVersion::decide and OpVersion::reach take them.
-ops::NodeValues node_values(const graph::NodeInfo& node, const std::map<std::string, Tensor>& values);
+ops::NodeValues node_values(const graph::NodeInfo& node, const std::map<std::string, Tensor>& values,
+                            std::size_t output = 0);
 
 nlohmann::ordered_json to_json(const Witness& w);
 // [{"node", "clause", "situation", "witness": {"value", "index"}}], node by node, situations in order.

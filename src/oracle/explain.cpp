@@ -8,6 +8,7 @@
 #include "core/format.hpp"
 #include "core/index.hpp"
 #include "ops/registry.hpp"
+#include "oracle/coverage.hpp"
 
 namespace sonnx::explain {
 
@@ -23,13 +24,8 @@ Element element_at(const std::string& name, const Tensor& t, std::int64_t offset
 
 // The step of an element of a node's output, as the operator's definition decides it.
 Step operator_step(const graph::NodeInfo& node, const std::map<std::string, Tensor>& values, Step s) {
-  ops::NodeValues v;
-  for (const auto& in : node.inputs) {
-    v.inputs.push_back(in.empty() ? nullptr : &values.at(in));
-    v.input_names.push_back(in);
-  }
-  v.output = &values.at(s.element.tensor);
-  v.output_name = s.element.tensor;
+  const auto k = std::find(node.outputs.begin(), node.outputs.end(), s.element.tensor) - node.outputs.begin();
+  const ops::NodeValues v = coverage::node_values(node, values, static_cast<std::size_t>(k));
   const ops::Decision d = node.op->decide(v, node.attributes, s.element.index);
   s.parameters = d.parameters;
   s.set_name = d.set.name;
