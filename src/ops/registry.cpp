@@ -7,6 +7,7 @@
 
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
+#include "ops/clip.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/max.hpp"
 #include "ops/min.hpp"
@@ -192,6 +193,43 @@ OpVersion relu_version(int v) {
   return out;
 }
 
+// The bounds of a Clip node: the float attributes of versions 1 and 6, the optional inputs 1 and 2
+// of versions 11 and later ([Clip.bounds.attributes], [Clip.bounds.inputs]).
+ClipBounds clip_bounds(int v, const Inputs& in, const Attributes& a) {
+  ClipBounds b;
+  if (v < 11) {
+    if (auto it = a.find("min"); it != a.end()) b.min_attribute = std::get<float>(it->second);
+    if (auto it = a.find("max"); it != a.end()) b.max_attribute = std::get<float>(it->second);
+  } else {
+    b.min_input = in.size() > 1 ? in[1] : nullptr;
+    b.max_input = in.size() > 2 ? in[2] : nullptr;
+  }
+  return b;
+}
+
+OpVersion clip_version(int v) {
+  Kinds kinds;
+  if (v < 11) kinds = {{"min", "float"}, {"max", "float"}};  // [Clip.v1] [Clip.v6]
+  if (v == 1) kinds["consumed_inputs"] = "ints";             // [Clip.v1] legacy, accepted and ignored
+  OpVersion out{"Clip", v, 1, v < 11 ? 1 : 3, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Clip", v, a, kinds);
+                  return std::vector<Tensor>{clip(v, *in[0], clip_bounds(v, in, a))};
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Clip", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_clip(v, values, clip_bounds(v, values.inputs, a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_clip(v, values, clip_bounds(v, values.inputs, a), sources);
+                }};
+  // [Clip.float.formula] values between the bounds only: a Clip output cannot take every value of its type
+  out.output_source = [](const std::vector<std::optional<Source>>& in) {
+    return in[0] == Source::Fixed ? Source::Fixed : Source::Limited;
+  };
+  return out;
+}
+
 OpVersion hardmax_version(int v) {
   OpVersion op{"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
@@ -220,6 +258,7 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 11, 12, 13}) t.push_back(arg_version("ArgMax", v, {argmax, decide_argmax, reach_argmax}));
   for (int v : {1, 11, 12, 13}) t.push_back(arg_version("ArgMin", v, {argmin, decide_argmin, reach_argmin}));
   for (int v : {1, 6, 13, 14}) t.push_back(relu_version(v));
+  for (int v : {1, 6, 11, 12, 13}) t.push_back(clip_version(v));
   return t;
 }
 
