@@ -8,7 +8,9 @@
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
+#include "ops/globalmaxpool.hpp"
 #include "ops/hardmax.hpp"
+#include "ops/maxpool.hpp"
 #include "ops/max.hpp"
 #include "ops/min.hpp"
 #include "ops/reducemax.hpp"
@@ -230,6 +232,60 @@ OpVersion clip_version(int v) {
   return out;
 }
 
+// The attributes of a MaxPool node, as given ([Common.gr.defaults] are applied by the operator).
+PoolParams pool_params(const Attributes& a) {
+  PoolParams p;
+  const auto ints = [&](const char* n, std::vector<std::int64_t>& to, bool& given) {
+    if (auto it = a.find(n); it != a.end()) to = std::get<std::vector<std::int64_t>>(it->second), given = true;
+  };
+  ints("kernel_shape", p.kernel_shape, p.has_kernel_shape);
+  ints("strides", p.strides, p.has_strides);
+  ints("pads", p.pads, p.has_pads);
+  ints("dilations", p.dilations, p.has_dilations);
+  if (auto it = a.find("auto_pad"); it != a.end()) p.auto_pad = std::get<std::string>(it->second);
+  p.ceil_mode = int_attribute(a, "ceil_mode", 0);
+  p.storage_order = int_attribute(a, "storage_order", 0);
+  return p;
+}
+
+OpVersion maxpool_version(int v) {
+  Kinds kinds = {{"auto_pad", "string"}, {"kernel_shape", "ints"}, {"pads", "ints"}, {"strides", "ints"}};  // [MaxPool.v1]
+  if (v >= 8) kinds["storage_order"] = "int";                        // [MaxPool.v8]
+  if (v >= 10) kinds["ceil_mode"] = "int", kinds["dilations"] = "ints";  // [MaxPool.v10]
+  OpVersion out{"MaxPool", v, 1, 1, v >= 8 ? 2 : 1,  // [MaxPool.v8] the optional output Indices
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t wanted) {
+                  check_attributes("MaxPool", v, a, kinds);
+                  return maxpool(v, *in[0], pool_params(a), wanted > 1);
+                },
+                [v, kinds](const Attributes& a) { check_attributes("MaxPool", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_maxpool(v, values, pool_params(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_maxpool(v, values, pool_params(a), sources);
+                }};
+  out.output_dtype = [](std::size_t k) -> std::optional<DType> {  // [MaxPool.indices] int64
+    if (k == 1) return DType::Int64;
+    return std::nullopt;
+  };
+  return out;
+}
+
+OpVersion globalmaxpool_version(int v) {
+  return {"GlobalMaxPool", v, 1, 1, 1,
+          [v](const Inputs& in, const Attributes& a, std::size_t) {
+            check_attributes("GlobalMaxPool", v, a, {});
+            return std::vector<Tensor>{globalmaxpool(v, *in[0])};
+          },
+          [v](const Attributes& a) { check_attributes("GlobalMaxPool", v, a, {}); },
+          [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& j) {
+            return decide_globalmaxpool(v, values, j);
+          },
+          [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+            return reach_globalmaxpool(v, values, sources);
+          }};
+}
+
 OpVersion hardmax_version(int v) {
   OpVersion op{"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
@@ -259,6 +315,8 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 11, 12, 13}) t.push_back(arg_version("ArgMin", v, {argmin, decide_argmin, reach_argmin}));
   for (int v : {1, 6, 13, 14}) t.push_back(relu_version(v));
   for (int v : {1, 6, 11, 12, 13}) t.push_back(clip_version(v));
+  for (int v : {1, 8, 10, 11, 12, 22}) t.push_back(maxpool_version(v));
+  for (int v : {1, 22}) t.push_back(globalmaxpool_version(v));
   return t;
 }
 
