@@ -17,7 +17,9 @@
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/hardmax.hpp"
+#include "ops/globalmaxpool.hpp"
 #include "ops/max.hpp"
+#include "ops/maxpool.hpp"
 #include "ops/min.hpp"
 #include "ops/reducemax.hpp"
 #include "ops/reducemin.hpp"
@@ -147,6 +149,21 @@ int main(int argc, char** argv) {
   } else if (c == "relu-int32") {
     keep.push_back(filled<std::int32_t>({rows, cols}, 1));
     run = [&keep] { return ops::relu(14, keep[0]); };
+  } else if (c.rfind("maxpool", 0) == 0) {
+    const bool three = c.rfind("maxpool3s2", 0) == 0, with_indices = c.find("-idx-") != std::string::npos;
+    const Shape shape = c.find("1x64x112") != std::string::npos  ? Shape{1, 64, 112, 112}
+                        : c.find("8x64x56") != std::string::npos ? Shape{8, 64, 56, 56}
+                                                                  : Shape{8, 128, 56, 56};
+    keep.push_back(filled<float>(shape, 1));
+    ops::PoolParams p;
+    p.kernel_shape = three ? std::vector<std::int64_t>{3, 3} : std::vector<std::int64_t>{2, 2};
+    p.has_kernel_shape = true;
+    p.strides = {2, 2}, p.has_strides = true;
+    if (three) p.pads = {1, 1, 1, 1}, p.has_pads = true;
+    run = [&keep, p, with_indices] { return ops::maxpool(12, keep[0], p, with_indices)[0]; };
+  } else if (c == "globalmaxpool-8x512x14") {
+    keep.push_back(filled<float>({8, 512, 14, 14}, 1));
+    run = [&keep] { return ops::globalmaxpool(1, keep[0]); };
   } else {
     std::fprintf(stderr, "sonnx-bench: unknown case '%s' (cases: tools/benchmark/cases.txt)\n", c.c_str());
     return 2;

@@ -79,6 +79,28 @@ elif kind == "relu" and rest in types:
     x = filled((rows, cols), types[rest])
     zero = types[rest](0)
     run = lambda: np.maximum(x, zero)
+elif kind in ("maxpool3s2", "maxpool2s2"):
+    from numpy.lib.stride_tricks import sliding_window_view
+    shapes = {"1x64x112": (1, 64, 112, 112), "8x64x56": (8, 64, 56, 56), "8x128x56": (8, 128, 56, 56)}
+    with_indices = rest.startswith("idx-")
+    x = filled(shapes[rest.removeprefix("idx-")], np.float32)
+    k, pad = (3, 1) if kind == "maxpool3s2" else (2, 0)
+
+    def pool():
+        xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)), constant_values=-np.inf) if pad else x
+        v = sliding_window_view(xp, (k, k), axis=(2, 3))[:, :, ::2, ::2]
+        if not with_indices:
+            return v.max(axis=(-2, -1))
+        w = v.reshape(v.shape[:4] + (k * k,))
+        a = w.argmax(axis=-1)  # the flattened index in X of each window's maximum, row-major
+        oh = np.arange(v.shape[2])[:, None] * 2 - pad + a // k
+        ow = np.arange(v.shape[3])[None, :] * 2 - pad + a % k
+        plane = (np.arange(x.shape[0])[:, None, None, None] * x.shape[1] + np.arange(x.shape[1])[None, :, None, None])
+        return np.take_along_axis(w, a[..., None], -1)[..., 0], (plane * x.shape[2] + oh) * x.shape[3] + ow
+    run = pool
+elif case == "globalmaxpool-8x512x14":
+    x = filled((8, 512, 14, 14), np.float32)
+    run = lambda: np.max(x, axis=(2, 3), keepdims=True)
 else:
     sys.exit(f"numpy_cases.py: unknown case {case}")
 
@@ -88,6 +110,7 @@ for _ in range(reps):
     t0 = time.perf_counter()
     y = run()
     times.append((time.perf_counter() - t0) * 1e3)
+    y = y[0] if isinstance(y, tuple) else y
     elements = max(y.size, x.size)
     del y
 times.sort()
