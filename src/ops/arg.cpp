@@ -8,6 +8,7 @@
 #include "core/extent.hpp"
 #include "core/format.hpp"
 #include "core/index.hpp"
+#include "core/isa.hpp"
 #include "core/order.hpp"
 #include "ops/position.hpp"
 
@@ -59,6 +60,19 @@ template <class T, Extreme E> void evaluate(const Tensor& X, const Layout& s, bo
                [&](std::int64_t o, std::int64_t c, std::int64_t h) { y[o * s.inner + c] = h; });
 }
 
+// Every type and both orders, for the level chosen at run time (core/isa.hpp).
+void evaluate_any(Extreme order, const Tensor& X, const Layout& s, bool last, Tensor& Y) {
+  dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!is_bool_v<T>) {  // bool is refused by normalised_axis
+      if (order == Extreme::Max) evaluate<T, Extreme::Max>(X, s, last, Y);
+      else evaluate<T, Extreme::Min>(X, s, last, Y);
+    }
+  });
+}
+SONNX_MULTIVERSION(evaluate_level, (Extreme order, const Tensor& X, const Layout& s, bool last, Tensor& Y),
+                   (order, X, s, last, Y), evaluate_any)
+
 }  // namespace
 
 Tensor arg(const ArgClauses& c, int version, const std::vector<DType>& allowed, const Tensor& X, const ArgParams& p) {
@@ -67,13 +81,7 @@ Tensor arg(const ArgClauses& c, int version, const std::vector<DType>& allowed, 
   if (Y.size() == 0) return Y;  // c.empty: no slice at all
   const Layout s = layout(X.shape(), k);
   const bool last = p.select_last_index == 1;
-  dispatch(X.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (!is_bool_v<T>) {  // bool is refused by normalised_axis
-      if (c.order == Extreme::Max) evaluate<T, Extreme::Max>(X, s, last, Y);
-      else evaluate<T, Extreme::Min>(X, s, last, Y);
-    }
-  });
+  evaluate_level(c.order, X, s, last, Y);
   return Y;
 }
 

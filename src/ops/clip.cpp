@@ -17,6 +17,7 @@
 
 #include "core/format.hpp"
 #include "core/index.hpp"
+#include "core/isa.hpp"
 #include "core/order.hpp"
 
 namespace sonnx::ops {
@@ -131,11 +132,8 @@ template <class T> void evaluate(const Tensor& X, T lo, T hi, Tensor& Y) {
   for (std::int64_t t = 0, n = X.size(); t < n; ++t) y[t] = min_of(max_of(x[t], lo), hi);
 }
 
-}  // namespace
-
-Tensor clip(int version, const Tensor& X, const ClipBounds& b) {
-  check_inputs(version, X, b);
-  Tensor Y(X.dtype(), X.shape(), "Clip output Y", Fill::Unspecified);  // every Y[i] is written
+// Every type, for the level chosen at run time (core/isa.hpp).
+void evaluate_any(int version, const Tensor& X, const ClipBounds& b, Tensor& Y) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!is_bool_v<T>) {  // bool is refused by check_inputs
@@ -143,6 +141,16 @@ Tensor clip(int version, const Tensor& X, const ClipBounds& b) {
       evaluate<T>(X, bounds.lo, bounds.hi, Y);
     }
   });
+}
+SONNX_MULTIVERSION(evaluate_level, (int version, const Tensor& X, const ClipBounds& b, Tensor& Y), (version, X, b, Y),
+                   evaluate_any)
+
+}  // namespace
+
+Tensor clip(int version, const Tensor& X, const ClipBounds& b) {
+  check_inputs(version, X, b);
+  Tensor Y(X.dtype(), X.shape(), "Clip output Y", Fill::Unspecified);  // every Y[i] is written
+  evaluate_level(version, X, b, Y);
   return Y;
 }
 

@@ -13,6 +13,7 @@
 #include "core/extent.hpp"
 #include "core/format.hpp"
 #include "core/index.hpp"
+#include "core/isa.hpp"
 #include "core/order.hpp"
 #include "core/runs.hpp"
 #include "ops/position.hpp"
@@ -67,17 +68,22 @@ template <class T> void evaluate(const Tensor& X, const Layout& s, Tensor& Y) {
   });
 }
 
+// Every float type, for the level chosen at run time (core/isa.hpp).
+void evaluate_any(const Tensor& X, const Layout& s, Tensor& Y) {
+  dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_v<T>) evaluate<T>(X, s, Y);
+  });
+}
+SONNX_MULTIVERSION(evaluate_level, (const Tensor& X, const Layout& s, Tensor& Y), (X, s, Y), evaluate_any)
+
 }  // namespace
 
 Tensor hardmax(int version, const Tensor& X, std::int64_t axis) {
   const std::int64_t k = normalised_axis(version, X, axis);
   Tensor Y(X.dtype(), X.shape(), "Hardmax output");  // [Hardmax.shape], every element +0
   if (X.size() == 0) return Y;                       // [Hardmax.empty] no sequence at all
-  const Layout s = layout(version, X.shape(), k);
-  dispatch(X.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) evaluate<T>(X, s, Y);
-  });
+  evaluate_level(X, layout(version, X.shape(), k), Y);
   return Y;
 }
 

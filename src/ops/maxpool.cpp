@@ -15,6 +15,7 @@
 #include "core/extent.hpp"
 #include "core/format.hpp"
 #include "core/index.hpp"
+#include "core/isa.hpp"
 #include "core/order.hpp"
 
 namespace sonnx::ops {
@@ -220,6 +221,19 @@ void evaluate(const Tensor& X, const Geometry& g, std::int64_t storage_order, Te
   }
 }
 
+// Every type, with or without Indices, for the level chosen at run time (core/isa.hpp).
+void evaluate_any(const Tensor& X, const Geometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I) {
+  dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!is_bool_v<T>) {  // bool is refused by geometry
+      if (I) evaluate<T, true>(X, g, storage_order, Y, I);
+      else evaluate<T, false>(X, g, storage_order, Y, nullptr);
+    }
+  });
+}
+SONNX_MULTIVERSION(evaluate_level, (const Tensor& X, const Geometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I),
+                   (X, g, storage_order, Y, I), evaluate_any)
+
 }  // namespace
 
 std::vector<Tensor> maxpool(int version, const Tensor& X, const PoolParams& p, bool indices) {
@@ -230,13 +244,7 @@ std::vector<Tensor> maxpool(int version, const Tensor& X, const PoolParams& p, b
   out.emplace_back(X.dtype(), y_shape, "MaxPool output Y", Fill::Unspecified);  // every element is written
   if (indices) out.emplace_back(DType::Int64, y_shape, "MaxPool output Indices", Fill::Unspecified);
   if (out[0].size() == 0) return out;
-  dispatch(X.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (!is_bool_v<T>) {  // bool is refused by geometry
-      if (indices) evaluate<T, true>(X, g, p.storage_order, out[0], &out[1]);
-      else evaluate<T, false>(X, g, p.storage_order, out[0], nullptr);
-    }
-  });
+  evaluate_level(X, g, p.storage_order, out[0], indices ? &out[1] : nullptr);
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include "core/extent.hpp"
 #include "core/format.hpp"
 #include "core/index.hpp"
+#include "core/isa.hpp"
 #include "core/order.hpp"
 #include "core/runs.hpp"
 
@@ -118,6 +119,17 @@ void evaluate(const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
   }
 }
 
+// Every type and both orders, for the level chosen at run time (core/isa.hpp).
+void evaluate_any(Extreme order, const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
+  dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (order == Extreme::Max) evaluate<T, Extreme::Max>(X, reduced, Y);
+    else evaluate<T, Extreme::Min>(X, reduced, Y);
+  });
+}
+SONNX_MULTIVERSION(evaluate_level, (Extreme order, const Tensor& X, const std::vector<bool>& reduced, Tensor& Y),
+                   (order, X, reduced, Y), evaluate_any)
+
 // The parameter line of `decide`: "axes = [1] (attribute), keepdims = 0".
 std::string parameters_text(int version, const ReduceParams& p, const ReduceSources& from) {
   std::string out = p.axes ? fmt::format("axes = {} ({})", to_string(*p.axes), from.axes) : "axes absent";
@@ -143,11 +155,7 @@ Tensor reduce(const ReduceClauses& c, int version, const std::vector<DType>& all
   }
   Tensor Y(X.dtype(), output_shape(X.shape(), *reduced, p.keepdims), what,
            Fill::Unspecified);  // every Y[j] starts as the identity, below
-  dispatch(X.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if (c.order == Extreme::Max) evaluate<T, Extreme::Max>(X, *reduced, Y);
-    else evaluate<T, Extreme::Min>(X, *reduced, Y);
-  });
+  evaluate_level(c.order, X, *reduced, Y);
   return Y;
 }
 

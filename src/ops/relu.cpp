@@ -10,6 +10,7 @@
 
 #include "core/format.hpp"
 #include "core/index.hpp"
+#include "core/isa.hpp"
 #include "core/order.hpp"
 
 namespace sonnx::ops {
@@ -41,15 +42,21 @@ template <class T> void evaluate(const Tensor& X, Tensor& Y) {
   for (std::int64_t t = 0, n = X.size(); t < n; ++t) y[t] = max_of(x[t], z);
 }
 
+// Every type, for the level chosen at run time (core/isa.hpp).
+void evaluate_any(const Tensor& X, Tensor& Y) {
+  dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!is_bool_v<T>) evaluate<T>(X, Y);  // bool is refused by check_type
+  });
+}
+SONNX_MULTIVERSION(evaluate_level, (const Tensor& X, Tensor& Y), (X, Y), evaluate_any)
+
 }  // namespace
 
 Tensor relu(int version, const Tensor& X) {
   check_type(version, X);
   Tensor Y(X.dtype(), X.shape(), "Relu output Y", Fill::Unspecified);  // every Y[i] is written
-  dispatch(X.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (!is_bool_v<T>) evaluate<T>(X, Y);  // bool is refused by check_type
-  });
+  evaluate_level(X, Y);
   return Y;
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/broadcast.hpp"
 #include "core/index.hpp"
+#include "core/isa.hpp"
 #include "core/order.hpp"
 
 namespace sonnx::ops {
@@ -117,6 +118,19 @@ void evaluate(const std::vector<const Tensor*>& X, Tensor& Y) {
   }
 }
 
+// Every type and both orders, for the level chosen at run time (core/isa.hpp): the same source
+// compiled for baseline x86-64, AVX2 and AVX-512.
+void evaluate_any(Extreme order, const std::vector<const Tensor*>& X, Tensor& Y) {
+  dispatch(Y.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!is_bool_v<T>) {  // bool is refused by check_inputs
+      if (order == Extreme::Max) evaluate<T, Extreme::Max>(X, Y);
+      else evaluate<T, Extreme::Min>(X, Y);
+    }
+  });
+}
+SONNX_MULTIVERSION(evaluate_level, (Extreme order, const std::vector<const Tensor*>& X, Tensor& Y), (order, X, Y), evaluate_any)
+
 }  // namespace
 
 Tensor variadic(const VariadicClauses& c, int version, const std::vector<DType>& allowed,
@@ -124,13 +138,7 @@ Tensor variadic(const VariadicClauses& c, int version, const std::vector<DType>&
   check_inputs(c, version, allowed, inputs);
   Tensor Y(inputs[0]->dtype(), output_shape(c, version, inputs), fmt::format("{} output Y", c.op),
            Fill::Unspecified);  // every Y[i] is written
-  dispatch(Y.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (!is_bool_v<T>) {  // bool is refused by check_inputs
-      if (c.order == Extreme::Max) evaluate<T, Extreme::Max>(inputs, Y);
-      else evaluate<T, Extreme::Min>(inputs, Y);
-    }
-  });
+  evaluate_level(c.order, inputs, Y);
   return Y;
 }
 
