@@ -77,10 +77,20 @@ template <class T, class Body> inline void along(const T* x, std::int64_t s, std
 }
 template <class T, class Body>
 inline void along2(const T* a, std::int64_t sa, const T* b, std::int64_t sb, std::int64_t n, Body body) {
-  along(a, sa, n, [&](std::int64_t t, T u) {
-    if (sb == 0) body(t, u, b[0]);
-    else body(t, u, b[t]);
-  });
+  // The four cases as four loops, written out: the vectoriser gets each as a plain loop, whatever the
+  // compiler's limits on unswitching a loop would be.
+  if (sa != 0 && sb != 0) {
+    for (std::int64_t t = 0; t < n; ++t) body(t, a[t], b[t]);
+  } else if (sa != 0) {
+    const T v = b[0];
+    for (std::int64_t t = 0; t < n; ++t) body(t, a[t], v);
+  } else if (sb != 0) {
+    const T u = a[0];
+    for (std::int64_t t = 0; t < n; ++t) body(t, u, b[t]);
+  } else {
+    const T u = a[0], v = b[0];
+    for (std::int64_t t = 0; t < n; ++t) body(t, u, v);
+  }
 }
 
 // The formula, for every index i of Y (max_of for the max order, min_of for the min order):
