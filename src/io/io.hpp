@@ -29,6 +29,10 @@ Tensor read_npy(std::span<const std::byte> bytes, const std::string& what,
                 std::optional<DType> declared = std::nullopt);
 // Little-endian, C order, version 1.0 (2.0 if the header needs it); bfloat16 as `<u2` bits.
 std::vector<std::byte> write_npy(const Tensor& t);
+// The header part of write_npy's image (magic, version, length, dict, padding): the data that follow
+// it are the tensor's elements in little-endian row-major order, which is how a Tensor holds them on
+// a little-endian host.
+std::vector<std::byte> npy_header(const Tensor& t);
 
 // [IO.npz.archive] Members NAME.npy of a zip (stored or deflate), in archive order.
 std::vector<NamedTensor> read_npz(const std::string& path, const DeclaredType& declared = {});

@@ -374,7 +374,7 @@ std::string shape_repr(const Shape& s) {
 
 }  // namespace
 
-std::vector<std::byte> write_npy(const Tensor& t) {
+std::vector<std::byte> npy_header(const Tensor& t) {
   // The dict as numpy 1.24 writes it (keys sorted, trailing ", "), then numpy's spare space for
   // the first axis, then padding so that the data starts at a multiple of 64 bytes; the header
   // ends with '\n'. Version 1.0 when the header length fits in 16 bits, else 2.0.
@@ -397,13 +397,18 @@ std::vector<std::byte> write_npy(const Tensor& t) {
   header += '\n';
 
   std::vector<std::byte> out;
-  out.reserve(kMagicLen + 2 + len_bytes + header.size() + t.byte_size());
+  out.reserve(kMagicLen + 2 + len_bytes + header.size());
   for (std::size_t k = 0; k < kMagicLen; ++k) out.push_back(static_cast<std::byte>(kMagic[k]));
   out.push_back(std::byte{static_cast<unsigned char>(len_bytes == 2 ? 1 : 2)});
   out.push_back(std::byte{0});
   for (std::size_t k = 0; k < len_bytes; ++k)
     out.push_back(static_cast<std::byte>((header.size() >> (8 * k)) & 0xFF));
   for (char c : header) out.push_back(static_cast<std::byte>(c));
+  return out;
+}
+
+std::vector<std::byte> write_npy(const Tensor& t) {
+  std::vector<std::byte> out = npy_header(t);
   const std::size_t data_at = out.size();
   out.resize(data_at + t.byte_size());
   detail::copy_elements(t.bytes(), std::span(out).subspan(data_at), info(t.dtype()).size, ByteOrder::Little);

@@ -8,6 +8,8 @@
 // Writing stores members uncompressed (ZIP_CM_STORE), as numpy.savez does.
 #include <zip.h>
 
+#include <array>
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -182,11 +184,20 @@ void write_npz(const std::string& path, const std::vector<NamedTensor>& tensors)
   int err = 0;
   ZipPtr za(zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &err));
   if (!za) io_failure("IO.npz.archive", "{}: cannot create: {}", path, error_text(err));
-  std::vector<std::vector<std::byte>> images;  // must live until zip_close
-  images.reserve(tensors.size());
+  // Each member streams from two fragments, the npy header and the tensor's own bytes (a little-endian
+  // host holds the elements as npy stores them): the data are never copied into an image, and libzip
+  // reads them from the tensor as it writes the archive.
+  static_assert(std::endian::native == std::endian::little, "npz writing streams the tensor's bytes as they are");
+  std::vector<std::vector<std::byte>> headers;  // must live until zip_close, as the tensors do
+  std::vector<std::array<zip_buffer_fragment_t, 2>> fragments;
+  headers.reserve(tensors.size());
+  fragments.reserve(tensors.size());
   for (const auto& nt : tensors) {
-    images.push_back(write_npy(nt.tensor));
-    zip_source_t* src = zip_source_buffer(za.get(), images.back().data(), images.back().size(), 0);
+    headers.push_back(npy_header(nt.tensor));
+    const auto data = nt.tensor.bytes();
+    fragments.push_back({zip_buffer_fragment_t{reinterpret_cast<zip_uint8_t*>(headers.back().data()), headers.back().size()},
+                         zip_buffer_fragment_t{reinterpret_cast<zip_uint8_t*>(const_cast<std::byte*>(data.data())), data.size()}});
+    zip_source_t* src = zip_source_buffer_fragment(za.get(), fragments.back().data(), data.empty() ? 1 : 2, 0);
     if (!src) refuse("IO.npz.archive", "{}: {}", path, zip_strerror(za.get()));
     const std::string member = nt.name + ".npy";
     const zip_int64_t idx = zip_file_add(za.get(), member.c_str(), src, ZIP_FL_ENC_UTF_8);

@@ -50,6 +50,13 @@ void check_attributes(const std::string& op, int version, const Attributes& a, c
   }
 }
 
+// A kernel's one output, moved into the vector (a vector built from an initializer list would copy it).
+std::vector<Tensor> single(Tensor&& t) {
+  std::vector<Tensor> out;
+  out.push_back(std::move(t));
+  return out;
+}
+
 std::int64_t int_attribute(const Attributes& a, const std::string& n, std::int64_t default_value) {
   auto it = a.find(n);
   return it == a.end() ? default_value : std::get<std::int64_t>(it->second);  // [Common.gr.defaults]
@@ -68,7 +75,7 @@ OpVersion variadic_version(const char* op, int v, VariadicFunctions f) {
   return {op, v, 1, std::numeric_limits<int>::max(), 1,
           [op, v, kinds, f](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes(op, v, a, kinds);
-            return std::vector<Tensor>{f.run(v, in)};
+            return single(f.run(v, in));
           },
           [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
           [v, f](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
@@ -120,7 +127,7 @@ OpVersion reduce_version(const char* op, int v, ReduceFunctions f) {
   else kinds["noop_with_empty_axes"] = "int";         // [ReduceMax.v18] [ReduceMin.v18] axes is an input
   OpVersion out{op, v, 1, v < 18 ? 1 : 2, 1, [op, v, kinds, f](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes(op, v, a, kinds);
-            return std::vector<Tensor>{f.run(v, *in[0], reduce_params(v, f.axes_input, in, a))};
+            return single(f.run(v, *in[0], reduce_params(v, f.axes_input, in, a)));
           },
           [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
           [v, f](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
@@ -159,7 +166,7 @@ OpVersion arg_version(const char* op, int v, ArgFunctions f) {
   OpVersion out{op, v, 1, 1, 1,
                 [op, v, kinds, f](const Inputs& in, const Attributes& a, std::size_t) {
                   check_attributes(op, v, a, kinds);
-                  return std::vector<Tensor>{f.run(v, *in[0], arg_params(a))};
+                  return single(f.run(v, *in[0], arg_params(a)));
                 },
                 [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
                 [v, f](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
@@ -179,7 +186,7 @@ OpVersion relu_version(int v) {
   OpVersion out{"Relu", v, 1, 1, 1,
                 [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
                   check_attributes("Relu", v, a, kinds);
-                  return std::vector<Tensor>{relu(v, *in[0])};
+                  return single(relu(v, *in[0]));
                 },
                 [v, kinds](const Attributes& a) { check_attributes("Relu", v, a, kinds); },
                 [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
@@ -216,7 +223,7 @@ OpVersion clip_version(int v) {
   OpVersion out{"Clip", v, 1, v < 11 ? 1 : 3, 1,
                 [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
                   check_attributes("Clip", v, a, kinds);
-                  return std::vector<Tensor>{clip(v, *in[0], clip_bounds(v, in, a))};
+                  return single(clip(v, *in[0], clip_bounds(v, in, a)));
                 },
                 [v, kinds](const Attributes& a) { check_attributes("Clip", v, a, kinds); },
                 [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
@@ -275,7 +282,7 @@ OpVersion globalmaxpool_version(int v) {
   return {"GlobalMaxPool", v, 1, 1, 1,
           [v](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes("GlobalMaxPool", v, a, {});
-            return std::vector<Tensor>{globalmaxpool(v, *in[0])};
+            return single(globalmaxpool(v, *in[0]));
           },
           [v](const Attributes& a) { check_attributes("GlobalMaxPool", v, a, {}); },
           [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& j) {
@@ -289,7 +296,7 @@ OpVersion globalmaxpool_version(int v) {
 OpVersion hardmax_version(int v) {
   OpVersion op{"Hardmax", v, 1, 1, 1, [v](const Inputs& in, const Attributes& a, std::size_t) {
             check_attributes("Hardmax", v, a, {{"axis", "int"}});
-            return std::vector<Tensor>{hardmax(v, *in[0], int_attribute(a, "axis", hardmax_default_axis(v)))};
+            return single(hardmax(v, *in[0], int_attribute(a, "axis", hardmax_default_axis(v))));
           },
           [v](const Attributes& a) { check_attributes("Hardmax", v, a, {{"axis", "int"}}); },
           [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
