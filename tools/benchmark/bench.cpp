@@ -16,6 +16,7 @@
 #include "core/order.hpp"
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
+#include "ops/clip.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/globalmaxpool.hpp"
 #include "ops/max.hpp"
@@ -149,6 +150,17 @@ int main(int argc, char** argv) {
   } else if (c == "relu-int32") {
     keep.push_back(filled<std::int32_t>({rows, cols}, 1));
     run = [&keep] { return ops::relu(14, keep[0]); };
+  } else if (c == "clip-float" || c == "clip-int32") {
+    if (c == "clip-float") {
+      keep.push_back(filled<float>({rows, cols}, 1));
+      keep.emplace_back(DType::Float, Shape{}), keep.back().values<float>()[0] = -100;
+      keep.emplace_back(DType::Float, Shape{}), keep.back().values<float>()[0] = 100;
+    } else {
+      keep.push_back(filled<std::int32_t>({rows, cols}, 1));
+      keep.emplace_back(DType::Int32, Shape{}), keep.back().values<std::int32_t>()[0] = -100;
+      keep.emplace_back(DType::Int32, Shape{}), keep.back().values<std::int32_t>()[0] = 100;
+    }
+    run = [&keep] { return ops::clip(13, keep[0], {std::nullopt, std::nullopt, &keep[1], &keep[2]}); };
   } else if (c.rfind("maxpool", 0) == 0) {
     const bool three = c.rfind("maxpool3s2", 0) == 0, with_indices = c.find("-idx-") != std::string::npos;
     const Shape shape = c.find("1x64x112") != std::string::npos  ? Shape{1, 64, 112, 112}

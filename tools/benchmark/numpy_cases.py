@@ -79,6 +79,10 @@ elif kind == "relu" and rest in types:
     x = filled((rows, cols), types[rest])
     zero = types[rest](0)
     run = lambda: np.maximum(x, zero)
+elif kind == "clip" and rest in types:
+    x = filled((rows, cols), types[rest])
+    lo, hi = types[rest](-100), types[rest](100)
+    run = lambda: np.clip(x, lo, hi)
 elif kind in ("maxpool3s2", "maxpool2s2"):
     from numpy.lib.stride_tricks import sliding_window_view
     shapes = {"1x64x112": (1, 64, 112, 112), "8x64x56": (8, 64, 56, 56), "8x128x56": (8, 128, 56, 56)}
