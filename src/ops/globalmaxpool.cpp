@@ -1,8 +1,8 @@
 // spec/ops/globalmaxpool.md — read this file side by side with its sections.
 //
 // The definition, once: Y[n, c, 0, ..., 0] is the left fold of max_of over the spatial set
-// {X[n, c, x_1, ..., x_k]} in row-major order ([GlobalMaxPool.float.formula],
-// [GlobalMaxPool.int.formula]): ReduceMax over the spatial axes with keepdims = 1. ops/reduce.cpp
+// {X[n, c, x_1, ..., x_k]} in row-major order ([GlobalMaxPool.float.formula]): ReduceMax over
+// the spatial axes with keepdims = 1. ops/reduce.cpp
 // holds that fold once; this file names GlobalMaxPool's types, its rank rule and its clauses.
 #include "ops/globalmaxpool.hpp"
 
