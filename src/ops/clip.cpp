@@ -36,13 +36,12 @@ std::uint64_t clip_convert_bound(float value, DType t) {
   const std::uint32_t u = std::bit_cast<std::uint32_t>(value);
   switch (t) {
     case DType::Float: return u;  // exact
-    case DType::Double: return std::bit_cast<std::uint64_t>(static_cast<double>(value));  // exact: a widening
-    case DType::BFloat16: {
-      // [Clip.bounds.convert] binary32 to bfloat16: the high half, rounded to nearest, ties to even on
-      // the low half (a carry may reach the exponent, and from the greatest finite values +-Inf); a
-      // NaN keeps its sign and leading payload bits, quiet.
-      if ((u & 0x7FFFFFFFu) > 0x7F800000u) return (u >> 16) | 0x0040u;
-      return (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
+    case DType::Double: {
+      // [Clip.bounds.convert] exact: a widening; a NaN keeps its sign and payload (shifted into the
+      // top of the longer fraction) and is quiet, written out here rather than left to the hardware.
+      if ((u & 0x7FFFFFFFu) > 0x7F800000u)
+        return (std::uint64_t{u >> 31} << 63) | 0x7FF8000000000000ull | (std::uint64_t{u & 0x3FFFFFu} << 29);
+      return std::bit_cast<std::uint64_t>(static_cast<double>(value));
     }
     case DType::Float16: {
       // [Clip.bounds.convert] binary32 to binary16, rounded to nearest, ties to even.
@@ -63,7 +62,7 @@ std::uint64_t clip_convert_bound(float value, DType t) {
       h += (rem > 0x1000u) || (rem == 0x1000u && (h & 1u));  // a carry moves to the next binade
       return sign | h;
     }
-    default: return 0;  // integer types have no float attribute (versions 1 and 6 are float only)
+    default: return 0;  // no other type has a float attribute: versions 1 and 6 take float16, float, double
   }
 }
 
@@ -207,10 +206,11 @@ Situation situation(Case c, bool is_float) {
 template <class T> std::vector<Case> classify(T x, const Bounds<T>& b) {
   std::vector<Case> out;
   const T y = min_of(max_of(x, b.lo), b.hi);
+  // [Clip.float.nan] the first NaN of (X[i], lo, hi), in the order of the fold
   if (is_nan(x)) return {kNanX};
   if (is_nan(b.lo)) return {kNanLo};
   if (is_nan(b.hi)) return {kNanHi};
-  const bool crossed = greater(b.lo, b.hi);
+  const bool crossed = greater(b.lo, b.hi);  // [Clip.bounds.crossed] lo above hi: every non-NaN X gives hi
   if (crossed) out.push_back(kCrossed);
   if (bits_of(y) == bits_of(x)) {
     out.push_back(kWithin);
@@ -224,7 +224,7 @@ template <class T> std::vector<Case> classify(T x, const Bounds<T>& b) {
     if (!crossed) out.push_back(kAbove);
     if (b.hi_default) out.push_back(kDefault);
   }
-  if constexpr (is_float_v<T>) {
+  if constexpr (is_float_v<T>) {  // [Clip.float.zero] -0 below +0 in both selections
     const auto pz = bits_of(zero<T>()), nz = bits_of(negative_zero<T>());
     if (bits_of(x) == nz && bits_of(b.lo) == pz && !crossed) out.push_back(kZeroLo);
     if (bits_of(x) == pz && bits_of(b.hi) == nz) out.push_back(kZeroHi);
