@@ -102,7 +102,7 @@ std::vector<Witnessed> all_situations(const ArgClauses& c, bool is_float, bool l
   return {
       {{c.float_fold.formula, ""}, Pattern::Plain},
       {{ties, equal}, Pattern::EqualMaxima},
-      {{c.float_fold.formula, max ? "a subnormal greatest" : "a subnormal least"}, Pattern::Subnormal},
+      {{c.float_fold.formula, max ? "a subnormal greatest" : "a subnormal least"}, last ? Pattern::SubnormalFirst : Pattern::Subnormal},
       {{c.float_fold.nan, ""}, Pattern::NanFirst},
       {{c.float_fold.nan, "a NaN after a number"}, Pattern::NanAfterNumber},
       {{last ? c.last_index : c.float_fold.nan, "two NaNs"}, Pattern::TwoNans},

@@ -68,6 +68,7 @@ std::string pattern_name(Pattern p, Extreme e) {
     case Pattern::PositiveZeroFirst: return max ? "+0 then -0" : "-0 then +0";
     case Pattern::EqualMaxima: return max ? "two equal maxima" : "two equal minima";
     case Pattern::Subnormal: return max ? "a subnormal above +0" : "a subnormal below -0";
+    case Pattern::SubnormalFirst: return max ? "a subnormal above +0, first" : "a subnormal below -0, first";
     case Pattern::Infinity: return max ? "+Inf above the greatest finite value" : "-Inf below the least finite value";
     case Pattern::Extremes: return "the type's least and greatest values";
     case Pattern::Given: return "the values its clause names";
@@ -103,6 +104,7 @@ std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n
       case Pattern::PositiveZeroFirst: first = {0, sign}, rest = minus_one; break;
       case Pattern::EqualMaxima: first = n == 2 ? std::vector<std::uint64_t>{five, five} : std::vector<std::uint64_t>{one, five, five}, rest = one; break;
       case Pattern::Subnormal: first = {0, 1}, rest = minus_one; break;
+      case Pattern::SubnormalFirst: first = {1, 0}, rest = minus_one; break;
       case Pattern::Infinity: first = {exponent - 1, exponent}, rest = sign | exponent; break;
       default: return std::nullopt;
     }

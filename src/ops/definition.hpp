@@ -67,6 +67,8 @@ struct Decision {
 //   EqualMaxima        1, 5, 5, 1, ... ([5, 5] for two)   two equal maxima, the first one kept
 //                      (integers and bool: 0, 1, 1, 0, ...)
 //   Subnormal          +0, min subnormal, -1, ...  a subnormal above a zero
+//   SubnormalFirst     min subnormal, +0, -1, ...  the same, the subnormal first (a tie rule that keeps
+//                      the last element tells it from a flushed subnormal only this way round)
 //   Infinity           max finite, +Inf, -Inf, ... the infinities in their place
 //   Extremes           min, max, 0, 0, ...         the integer type's extremes
 //   Plain              5, 1, 1, ... (integers 1, 0, 0, ...; bool True, False, ...)   one maximum, first
@@ -76,7 +78,7 @@ struct Decision {
 // None: shapes and attributes decide the situation (an empty set, Y = X, broadcasting, ...).
 // Every pattern but Plain, NanFirst and Given needs a set of two elements or more.
 enum class Pattern { None, Plain, NanFirst, NanAfterNumber, TwoNans, NegativeZeroFirst, PositiveZeroFirst, EqualMaxima, Subnormal,
-                     Infinity, Extremes, Given };
+                     SubnormalFirst, Infinity, Extremes, Given };
 // What the witness writes, in words, for the order E.
 std::string pattern_name(Pattern p, Extreme e = Extreme::Max);
 

@@ -255,6 +255,9 @@ namespace {
 const FoldClauses kFloatFold{"MaxPool.float.formula", "MaxPool.float.nan", "MaxPool.float.zero", Extreme::Max};
 const FoldClauses kIntFold{"MaxPool.int.formula", "", "", Extreme::Max};
 const Situation kPadding{"MaxPool.window.padding", "a window partly in the padding"};
+// A padded window whose members are all negative: a padded position taken for a 0 (or -Inf taken
+// for a member) would show here.
+const Situation kPaddingNegative{"MaxPool.window.padding", "a window partly in the padding, every member negative"};
 const Situation kCeil{"MaxPool.shape.ceil", "the extra window of ceil_mode"};
 const Situation kTies{"MaxPool.indices", "equal maxima: the first member's index"};
 const Situation kColumnMajor{"MaxPool.indices.storage-order", "column-major indices"};
@@ -306,9 +309,19 @@ std::vector<Reach> reach_maxpool(int version, const NodeValues& v, const PoolPar
   std::vector<Reach> out;
   for (const Witnessed& w : fold_situations(is_float ? kFloatFold : kIntFold, is_float))
     out.push_back(reach_by_pattern(w.situation, w.pattern, n, X.dtype(), {sources[0]}, {v.input_names[0]}));
+  // A window holds positions outside X when the node pads, or when ceil_mode's extra window reaches
+  // past the end of the input.
   const bool padded = std::any_of(g.pad_begin.begin(), g.pad_begin.end(), [](std::int64_t x) { return x > 0; }) ||
-                      std::any_of(g.pad_end.begin(), g.pad_end.end(), [](std::int64_t x) { return x > 0; });
+                      std::any_of(g.pad_end.begin(), g.pad_end.end(), [](std::int64_t x) { return x > 0; }) ||
+                      std::any_of(g.ceil_extra.begin(), g.ceil_extra.end(), [](bool b) { return b; });
   out.push_back(reach_by_shape(kPadding, padded, "the node has no pads"));
+  // The witness: the duals of one maximum and its followers (5, 1, 1, ... becomes -5, -1, -1, ...).
+  const bool negatives = is_float || info(X.dtype()).is_signed_int;
+  if (padded && negatives)
+    out.push_back(reach_by_pattern(kPaddingNegative, Pattern::Plain, n, X.dtype(), {sources[0]}, {v.input_names[0]},
+                                   Extreme::Min));
+  else
+    out.push_back(reach_by_shape(kPaddingNegative, false, padded ? "the type has no negative value" : "the node has no pads"));
   out.push_back(reach_by_shape(kCeil, std::any_of(g.ceil_extra.begin(), g.ceil_extra.end(), [](bool b) { return b; }),
                                "ceil_mode adds no window here (ceil_mode 0, or the windows fit the padded input exactly)"));
   if (v.outputs > 1) {
@@ -363,7 +376,23 @@ Decision decide_maxpool(int version, const NodeValues& v, const PoolParams& p, c
   if (w.ceil) d.clauses.push_back("MaxPool.shape.ceil");
   d.situations = fold_decided_by(is_float ? kFloatFold : kIntFold, is_float, sel);
   if (w.padded) d.situations.push_back(kPadding);
+  const bool all_negative = dispatch(X.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_bool_v<T>) {
+      return false;
+    } else {
+      auto x = X.values<T>();
+      return std::all_of(offsets.begin(), offsets.end(), [&](std::int64_t k) {
+        return !is_nan(x[k]) && greater(zero<T>(), x[k]) && bits_of(x[k]) != bits_of(negative_zero<T>());
+      });
+    }
+  });
+  if (w.padded && all_negative) d.situations.push_back(kPaddingNegative);
   if (w.ceil) d.situations.push_back(kCeil);
+  // The node's Indices (when it has them) are decided by the same selection: its situations are
+  // the node's, whichever output is asked about.
+  if (v.outputs > 1 && sel.equal > 0) d.situations.push_back(kTies);
+  if (v.outputs > 1 && p.storage_order == 1) d.situations.push_back(kColumnMajor);
   const std::int64_t y_offset = offset_of(i, row_major_strides(out.shape()));
   if (v.output_index == 0) {
     d.copies_chosen = true;
@@ -376,8 +405,6 @@ Decision decide_maxpool(int version, const NodeValues& v, const PoolParams& p, c
     if (p.storage_order == 1) d.clauses.insert(d.clauses.begin() + 1, "MaxPool.indices.storage-order");
     d.reason = fmt::format("{} = {} because {}; its flattened index in {} ({}) is {}", y, index, why, v.input_names[0],
                            p.storage_order == 1 ? "spatial axes column-major" : "row-major", index);
-    if (sel.equal > 0) d.situations.push_back(kTies);
-    if (p.storage_order == 1) d.situations.push_back(kColumnMajor);
     d.stop = "an index depends on the whole window (every member was compared): the chain stops here";
     if (out.values<std::int64_t>()[y_offset] != index) disagree(v, i);
   }
