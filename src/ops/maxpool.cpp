@@ -72,10 +72,12 @@ Geometry geometry(int version, const Tensor& X, const PoolParams& p) {
   for (std::int64_t v : p.kernel_shape)
     if (v < 1) refuse("MaxPool.err.kernel", "MaxPool-{}: kernel_shape {} has an entry below 1", version, list_text(p.kernel_shape));
   g.kernel = p.kernel_shape;
-  g.stride = p.has_strides ? p.strides : std::vector<std::int64_t>(k, 1);  // default 1 along each axis
+  // [MaxPool.err.strides] default 1 along each axis
+  g.stride = p.has_strides ? p.strides : std::vector<std::int64_t>(k, 1);
   if (g.stride.size() != k || std::any_of(g.stride.begin(), g.stride.end(), [](std::int64_t s) { return s < 1; }))
     refuse("MaxPool.err.strides", "MaxPool-{}: strides must be {} entries of at least 1, got {}", version, k, list_text(g.stride));
-  g.dilation = p.has_dilations ? p.dilations : std::vector<std::int64_t>(k, 1);  // [MaxPool.v10] default 1
+  // [MaxPool.err.dilations] [MaxPool.v10] default 1 along each axis
+  g.dilation = p.has_dilations ? p.dilations : std::vector<std::int64_t>(k, 1);
   if (g.dilation.size() != k || std::any_of(g.dilation.begin(), g.dilation.end(), [](std::int64_t s) { return s < 1; }))
     refuse("MaxPool.err.dilations", "MaxPool-{}: dilations must be {} entries of at least 1, got {}", version, k,
            list_text(g.dilation));
@@ -89,6 +91,7 @@ Geometry geometry(int version, const Tensor& X, const PoolParams& p) {
   if (p.auto_pad != "NOTSET" && p.has_pads)
     refuse("MaxPool.err.auto-pad", "MaxPool-{}: pads are given with auto_pad '{}' (explicit pads go with NOTSET only)", version,
            p.auto_pad);
+  // [MaxPool.err.pads] 2k entries (begins, then ends), none negative
   if (p.has_pads && (p.pads.size() != 2 * k || std::any_of(p.pads.begin(), p.pads.end(), [](std::int64_t v) { return v < 0; })))
     refuse("MaxPool.err.pads", "MaxPool-{}: pads must be {} entries (begins, then ends) of at least 0, got {}", version, 2 * k,
            list_text(p.pads));
@@ -197,14 +200,15 @@ void evaluate(const Tensor& X, const Geometry& g, std::int64_t storage_order, Te
           const std::int64_t shift = ql * g.dilation[last] - g.pad_begin[last];  // member of o: xr[o * s + shift]
           if constexpr (!kIndices) {
             if (s == 1)
-              for (std::int64_t t = os.first; t < os.end; ++t) y[t] = max_of(y[t], xr[t + shift]);
+              for (std::int64_t t = os.first; t < os.end; ++t) y[t] = max_of(y[t], xr[t + shift]);  // first NaN, +0 over -0
             else
               for (std::int64_t t = os.first; t < os.end; ++t) y[t] = max_of(y[t], xr[t * s + shift]);
           } else {
             const std::int64_t step = index_stride[last];
             for (std::int64_t t = os.first; t < os.end; ++t) {
               const T v = xr[t * s + shift];
-              const bool take = (h[t] < 0) | ((!is_nan(y[t])) & (is_nan(v) | greater(v, y[t])));  // [Common.order.max]
+              // [Common.order.max] [MaxPool.float.nan] the first NaN; [MaxPool.float.zero] +0 above -0
+              const bool take = (h[t] < 0) | ((!is_nan(y[t])) & (is_nan(v) | greater(v, y[t])));
               y[t] = choose(take, v, y[t]);
               h[t] = take ? index_base + (t * s + shift) * step : h[t];
             }
