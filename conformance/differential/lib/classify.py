@@ -16,7 +16,7 @@ from typing import Dict, List, Optional
 import numpy as np
 
 import model as M
-from onnxcase import FLOATS, Case, bits_view, is_nan_bits
+from onnxcase import FLOATS, Case, bits_view, from_bits, is_nan_bits, out_dtype
 from peers import Outcome
 
 DIV = {
@@ -30,6 +30,33 @@ DIV = {
     # [ReduceMax.div.ort-empty-negative-axes], [ReduceMax.div.ort-bool-empty] (spec/ops/reducemax.md):
     "rm_ort_empty_neg": "ReduceMax.div.ort-empty-negative-axes",
     "rm_ort_bool_empty": "ReduceMax.div.ort-bool-empty",
+    # The second family. spec/ops/{relu,clip,maxpool,globalmaxpool}.md define theirs; the Min,
+    # ReduceMin, ArgMax and ArgMin ones are the duals of the Max / ReduceMax clauses, named here
+    # as those specs are to name them (README.md, "Second family").
+    "min_ort_zero": "Min.div.ort-signed-zero",
+    "rmin_ort_nan": "ReduceMin.div.ort-nan",
+    "rmin_ort_zero": "ReduceMin.div.ort-signed-zero",
+    "rmin_ort_empty_neg": "ReduceMin.div.ort-empty-negative-axes",
+    "rmin_ort_bool_empty": "ReduceMin.div.ort-bool-empty",
+    "argmax_ort_nan": "ArgMax.div.ort-nan",
+    "argmax_ort_zero": "ArgMax.div.ort-signed-zero",
+    "argmin_ort_nan": "ArgMin.div.ort-nan",
+    "argmin_ort_zero": "ArgMin.div.ort-signed-zero",
+    "relu_ort_zero": "Relu.div.ort-signed-zero",
+    "clip_ort_zero": "Clip.div.ort-signed-zero",
+    "clip_ort_nan_bound": "Clip.div.ort-nan-bound",
+    "clip_ort_default_inf": "Clip.div.ort-default-inf",
+    "mp_ort_nan": "MaxPool.div.ort-nan",
+    "mp_ort_zero": "MaxPool.div.ort-signed-zero",
+    "mp_ort_neg_inf": "MaxPool.div.ort-neg-inf",
+    "mp_ort_same_dil": "MaxPool.div.ort-same-dilation",
+    "mp_ort_valid_ceil": "MaxPool.div.ort-valid-ceil",
+    "mp_ort_same_neg_pad": "MaxPool.div.ort-same-negative-pad",
+    "mp_ort_empty_window": "MaxPool.div.ort-empty-window",
+    "gmp_ort_nan": "GlobalMaxPool.div.ort-nan",
+    "gmp_ort_zero": "GlobalMaxPool.div.ort-signed-zero",
+    "gmp_ort_neg_inf": "GlobalMaxPool.div.ort-neg-inf",
+    "gmp_ort_empty": "GlobalMaxPool.div.ort-empty",
 }
 
 
@@ -147,7 +174,7 @@ def explain_hardmax_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
 def numpy_output(case: Case) -> Optional[np.ndarray]:
     """numpy's answer where it is cheap: np.maximum folded over the inputs (Max), np.max with the
     resolved axes (ReduceMax). None for Hardmax (numpy has no Hardmax) and for bfloat16."""
-    if case.dtype == "bfloat16" or case.op == "Hardmax":
+    if case.dtype == "bfloat16" or case.op not in ("Max", "ReduceMax"):
         return None
     with np.errstate(all="ignore"):
         if case.op == "Max":  # np.maximum folded left to right, as numpy-based evaluators write it
@@ -185,6 +212,9 @@ def classify_numpy(case: Case, spec: np.ndarray) -> Optional[Dict]:
 # ------------------------------------------------------------------------------------ case
 
 def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    if case.op not in ("Max", "ReduceMax", "Hardmax"):
+        with np.errstate(all="ignore"):
+            return classify_second(case, ort, ref)
     with np.errstate(all="ignore"):
         spec = M.spec_output(case)
         if not ref.ok:
@@ -204,3 +234,305 @@ def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:
         if case.op == "ReduceMax":
             return explain_reducemax_ort(case, ort.y, spec)
         return explain_hardmax_ort(case, ort.y, spec)
+
+
+# ======================================================================= the second family
+
+def _lowest_finite(dtype: str):
+    """The lowest finite value of T as ORT's pooling kernels start from it (float16: -Inf)."""
+    bits = {"float16": 0xFC00, "bfloat16": 0xFF7F, "float": 0xFF7FFFFF, "double": 0xFFEFFFFFFFFFFFFF}[dtype]
+    return from_bits(dtype, [bits])[0]
+
+
+def explain_min_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
+    """[Min.div.ort-signed-zero]: on a ±0 tie (minimum a zero of both signs, no NaN) ORT may give +0."""
+    if peer.shape != spec.shape:
+        return _result("unexplained", detail=f"ORT shape {list(peer.shape)}")
+    diff = ~same_elements(case.dtype, peer, spec)
+    tie = M.min_tie_zero_mask(case.dtype, case.inputs)
+    pv = M.View(case.dtype, peer)
+    if np.all(tie[diff]) and np.all(((pv.val == 0) & ~pv.neg0)[diff]):
+        return _result("divergence", [DIV["min_ort_zero"]], f"{int(diff.sum())} element(s) +0 on a ±0 tie")
+    return _result("unexplained", detail=f"{int((diff & ~tie).sum())} differing element(s) outside ±0 ties")
+
+
+def explain_reducemin_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
+    """[ReduceMin.div.ort-signed-zero] either zero on a ±0 tie; [ReduceMin.div.ort-nan] a NaN set
+    answered by a NaN or one of its elements; [ReduceMin.div.ort-empty-negative-axes]."""
+    dtype = case.dtype
+    axes = M.resolve_reduce(case)
+    x = case.inputs[0]
+    if peer.shape != spec.shape:
+        given = case.attrs.get("axes") if case.opset < 18 else case.axes
+        if x.size == 0 and given and any(a < 0 for a in given):
+            kept = [a for a in given if a >= 0]
+            pred = x.copy() if not kept else M.reduce_with(dtype, x, sorted(set(kept)), case.attrs.get("keepdims", 1),
+                                                           M._fold_min, M.full_value(dtype))
+            if same(dtype, peer, pred):
+                return _result("divergence", [DIV["rmin_ort_empty_neg"]], f"negative axes ignored: shape {list(peer.shape)}")
+        return _result("unexplained", detail=f"output shape {list(peer.shape)} != spec shape")
+    if axes is None:
+        return _result("unexplained", detail="identity differs")
+    rows, _ = M.reduce_layout(x, axes)
+    diff = ~same_elements(dtype, peer, spec).reshape(-1)
+    if dtype not in FLOATS or rows.shape[1] == 0:
+        return _result("unexplained", detail=f"{int(diff.sum())} differing element(s)")
+    nan_t, zero_t = M.row_triggers_min(dtype, rows)
+    p = M.View(dtype, contig_flat(peer))
+    member = (bits_view(dtype, rows) == bits_view(dtype, contig_flat(peer))[:, None]).any(axis=1)
+    ok = (nan_t & (p.nan | member)) | (~nan_t & zero_t & ~p.nan & (p.val == 0))
+    if np.any(diff & ~ok):
+        return _result("unexplained", detail=f"{int((diff & ~ok).sum())} element(s) outside the divergence model")
+    ids = ([DIV["rmin_ort_nan"]] if (diff & nan_t).any() else []) + \
+          ([DIV["rmin_ort_zero"]] if (diff & ~nan_t & zero_t).any() else [])
+    return _result("divergence", ids, f"{int((diff & nan_t).sum())} NaN-triggered, {int((diff & ~nan_t).sum())} ±0-triggered")
+
+
+def contig_flat(a: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(a).reshape(-1)
+
+
+def explain_arg_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
+    """[ArgMax.div.ort-nan] / [ArgMax.div.ort-signed-zero] (and ArgMin's): ORT's position is that of
+    its running IEEE comparison (M.ort_arg); allowed only in rows holding a NaN, or whose extreme is
+    a zero met with both signs. Proposed, not yet in spec/ (README.md): ArgMax.div.ort-empty-negative-axis, on an empty input with a
+    negative axis ORT returns an empty output of the input's shape (the axis not reduced)."""
+    if peer.shape != spec.shape:
+        x = case.inputs[0]
+        if x.size == 0 and case.attrs.get("axis", 0) < 0 and list(peer.shape) == list(x.shape):
+            return _result("divergence", [f"{case.op}.div.ort-empty-negative-axis"],
+                           f"negative axis ignored on an empty input: shape {list(peer.shape)}")
+        return _result("unexplained", detail=f"ORT shape {list(peer.shape)}")
+    rows, _ = M.arg_rows(case)
+    diff = (peer != spec).reshape(-1)
+    if case.dtype not in FLOATS:
+        return _result("unexplained", detail=f"{int(diff.sum())} differing position(s) (integers)")
+    nan_t, zero_t = (M.row_triggers if case.op == "ArgMax" else M.row_triggers_min)(case.dtype, rows)
+    model = M.ort_arg(case).reshape(-1)
+    ok = (nan_t | zero_t) & (contig_flat(peer) == model)
+    if np.any(diff & ~ok):
+        return _result("unexplained", detail=f"{int((diff & ~ok).sum())} position(s) outside the divergence model")
+    pre = "argmax" if case.op == "ArgMax" else "argmin"
+    ids = ([DIV[pre + "_ort_nan"]] if (diff & nan_t).any() else []) + \
+          ([DIV[pre + "_ort_zero"]] if (diff & ~nan_t & zero_t).any() else [])
+    return _result("divergence", ids, f"{int(diff.sum())} position(s) of ORT's IEEE comparison")
+
+
+def explain_relu_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
+    """[Relu.div.ort-signed-zero]: ORT returns -0 for -0."""
+    if peer.shape != spec.shape:
+        return _result("unexplained", detail=f"ORT shape {list(peer.shape)}")
+    diff = ~same_elements(case.dtype, peer, spec)
+    if case.dtype in FLOATS:
+        xneg0 = M.View(case.dtype, case.inputs[0]).neg0
+        if np.all((xneg0 & is_neg_zero(case.dtype, peer))[diff]):
+            return _result("divergence", [DIV["relu_ort_zero"]], f"{int(diff.sum())} -0 kept")
+    return _result("unexplained", detail=f"{int(diff.sum())} differing element(s)")
+
+
+def explain_clip_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
+    """ORT's Clip is a running IEEE comparison (M.ort_clip): [Clip.div.ort-signed-zero] where a zero
+    decides, [Clip.div.ort-nan-bound] where a bound is a NaN, [Clip.div.ort-default-inf] for the
+    infinities under an absent bound (float16 at Clip-11, bfloat16 at Clip-13 with no bound)."""
+    dtype = case.dtype
+    if peer.shape != spec.shape:
+        return _result("unexplained", detail=f"ORT shape {list(peer.shape)}")
+    diff = ~same_elements(dtype, peer, spec)
+    if dtype not in FLOATS:
+        return _result("unexplained", detail=f"{int(diff.sum())} differing element(s) (integers)")
+    lo, hi, lo_given, hi_given = M.clip_bounds(case)
+    inf_rule = case.opset >= 11 and ((dtype == "float16" and case.opset == 11)
+                                     or (dtype == "bfloat16" and not lo_given and not hi_given))
+    model = M.ort_clip(case, default_inf=inf_rule)
+    ok = same_elements(dtype, peer, model).reshape(-1)
+    diff = diff.reshape(-1)
+    if np.any(diff & ~ok):
+        return _result("unexplained", detail=f"{int((diff & ~ok).sum())} element(s) outside ORT's model")
+    bl, bh = M.View(dtype, np.array([lo])), M.View(dtype, np.array([hi]))
+    x = M.View(dtype, case.inputs[0].reshape(-1))
+    nan_bound = bool(bl.nan[0] or bh.nan[0])
+    inf_x = np.isinf(x.val) & inf_rule
+    zero_involved = (x.val == 0) | (bl.val[0] == 0) | (bh.val[0] == 0)
+    ids, bad = [], diff.copy()
+    if nan_bound and diff.any():
+        ids.append(DIV["clip_ort_nan_bound"])
+        bad[:] = False
+    if (diff & inf_x & bad).any():
+        ids.append(DIV["clip_ort_default_inf"])
+        bad &= ~inf_x
+    if (diff & zero_involved & bad).any():
+        ids.append(DIV["clip_ort_zero"])
+        bad &= ~zero_involved
+    if bad.any():
+        return _result("unexplained", detail=f"{int(bad.sum())} element(s) without a NaN bound, ±Inf default or zero")
+    return _result("divergence", ids, f"{int(diff.sum())} element(s) of ORT's IEEE comparison")
+
+
+def _pool_allowed(dtype, members_vals, peer_y, spec_y, pooled_path_neg_inf: bool):
+    """Per window: (allowed, trigger) for ORT's Y: NaN windows ([*.div.ort-nan]) give a NaN, a
+    member or the lowest finite value; ±0 ties ([*.div.ort-signed-zero]) either zero; windows of
+    -Inf ([*.div.ort-neg-inf]) the lowest finite float."""
+    v = M.View(dtype, members_vals)
+    p = M.View(dtype, np.array([peer_y]))
+    pbits = bits_view(dtype, np.array([peer_y]))[0]
+    if v.nan.any():
+        member = bool((bits_view(dtype, members_vals) == pbits).any())
+        low = pbits == bits_view(dtype, np.array([_lowest_finite(dtype)]))[0]
+        return bool(p.nan[0] or member or low), "nan"
+    finite = v.val
+    mx = finite.max()
+    if mx == 0 and v.neg0.any() and ((finite == 0) & ~v.neg0).any():
+        return bool(p.val[0] == 0 and not p.nan[0]), "zero"
+    if mx == -np.inf and pooled_path_neg_inf:
+        return bool(pbits == bits_view(dtype, np.array([_lowest_finite(dtype)]))[0]), "neg_inf"
+    return False, None
+
+
+def _judge_pool(case: Case, ort, windows, y_ref, i_ref, empty, fast: bool):
+    """(number of windows ORT's values are not excused for, the IDs that excuse the others)."""
+    dtype = case.dtype
+    x = case.inputs[0]
+    flat = np.ascontiguousarray(x).reshape(-1)
+    py, sy = contig_flat(ort.y), contig_flat(y_ref)
+    with_i = case.n_outputs == 2
+    if with_i and (not ort.extra or ort.extra[0].shape != i_ref.shape):
+        return 1, set()
+    pi = contig_flat(ort.extra[0]) if with_i else None
+    si = contig_flat(i_ref)
+    dy = ~same_elements(dtype, py, sy) if dtype in FLOATS else (py != sy)
+    di = (pi != si) if with_i else np.zeros_like(dy)
+    dy = dy | empty
+    ids, bad = set(), 0
+    order = case.attrs.get("storage_order", 0)
+    for j in np.nonzero(dy | di)[0]:
+        members = windows[j]
+        if empty[j]:  # [MaxPool.div.ort-empty-window]: the type's lowest value, a negative index
+            low = _lowest_finite(dtype) if dtype in FLOATS else np.iinfo(flat.dtype).min
+            ok = same_elements(dtype, py[j:j + 1], np.array([low], dtype=flat.dtype))[0] if dtype in FLOATS \
+                else py[j] == low
+            if ok and (not with_i or pi[j] < 0):
+                ids.add(DIV["mp_ort_empty_window"])
+            else:
+                bad += 1
+            continue
+        vals = flat[members]
+        if dtype not in FLOATS:
+            bad += 1
+            continue
+        if dy[j]:
+            ok, trig = _pool_allowed(dtype, vals, py[j], sy[j], fast)
+        else:  # Y agrees (NaN = any NaN): only the member the index designates differs
+            vv = M.View(dtype, vals)
+            if vv.nan.any():
+                ok, trig = True, "nan"
+            elif M.View(dtype, sy[j:j + 1]).val[0] == 0 and vv.neg0.any() and ((vv.val == 0) & ~vv.neg0).any():
+                ok, trig = True, "zero"
+            else:
+                ok = False
+        if ok and with_i:
+            cand = [m if order == 0 else M.storage_order_index(x.shape, m) for m in members]
+            if int(pi[j]) not in cand:
+                ok = False
+            else:
+                m = members[cand.index(int(pi[j]))]
+                pv = flat[m:m + 1]
+                ok = bool(same_elements(dtype, pv, py[j:j + 1])[0]
+                          or (M.View(dtype, pv).val[0] == 0 and M.View(dtype, py[j:j + 1]).val[0] == 0))
+        if not ok:
+            bad += 1
+            continue
+        ids.add(DIV[{"nan": "mp_ort_nan", "zero": "mp_ort_zero", "neg_inf": "mp_ort_neg_inf"}[trig]])
+    return bad, ids
+
+
+def explain_maxpool_ort(case: Case, ort, spec_y: np.ndarray, spec_i) -> Dict:
+    """Per window [MaxPool.div.ort-nan], [MaxPool.div.ort-signed-zero], [MaxPool.div.ort-neg-inf];
+    where ORT's geometry is not the spec's (SAME_*, VALID with ceil_mode) the windows of
+    M.ort_pool_geometry: [MaxPool.div.ort-same-dilation], [MaxPool.div.ort-same-negative-pad],
+    [MaxPool.div.ort-valid-ceil], [MaxPool.div.ort-empty-window]. Indices: where Y is excused, ORT's
+    index must designate a member of the window holding ORT's value (a NaN for a NaN)."""
+    x = case.inputs[0]
+    a = case.attrs
+    fast = case.dtype == "float" and case.n_outputs == 1 and max(a.get("dilations", [1])) == 1
+    bad = None
+    if ort.y.shape == spec_y.shape:
+        _, _, windows = M.maxpool_eval(case, M.pool_geometry(x.shape, a))
+        bad, ids = _judge_pool(case, ort, windows, spec_y, spec_i, np.zeros(spec_y.size, bool), fast)
+        if not bad:
+            return _result("divergence", sorted(ids), "windows differ")
+    auto = a.get("auto_pad", "NOTSET")
+    if auto.startswith("SAME") or (auto == "VALID" and a.get("ceil_mode", 0) == 1):
+        geom = M.ort_pool_geometry(x.shape, a)
+        y_o, i_o, windows, empty = M.maxpool_eval_loose(case, geom)
+        if ort.y.shape == y_o.shape:
+            bad2, ids = _judge_pool(case, ort, windows, y_o, i_o, empty.reshape(-1), fast)
+            if not bad2:
+                if auto.startswith("SAME") and max(a.get("dilations", [1])) > 1:
+                    ids.add(DIV["mp_ort_same_dil"])
+                if auto.startswith("SAME") and geom[5]:
+                    ids.add(DIV["mp_ort_same_neg_pad"])
+                if auto == "VALID":
+                    ids.add(DIV["mp_ort_valid_ceil"])
+                return _result("divergence", sorted(ids), "ORT's geometry")
+            return _result("unexplained", detail=f"{bad2} window(s) of ORT's geometry outside the divergence model")
+        return _result("unexplained", detail=f"ORT shape {list(ort.y.shape)} matches no geometry model")
+    if bad is None:
+        return _result("unexplained", detail=f"ORT shape {list(ort.y.shape)} != spec {list(spec_y.shape)}")
+    return _result("unexplained", detail=f"{bad} window(s) outside the divergence model")
+
+
+def explain_gmp_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
+    """[GlobalMaxPool.div.ort-nan], [GlobalMaxPool.div.ort-signed-zero], [GlobalMaxPool.div.ort-neg-inf]."""
+    dtype = case.dtype
+    if peer.shape != spec.shape:
+        return _result("unexplained", detail=f"ORT shape {list(peer.shape)}")
+    x = case.inputs[0]
+    rows = np.ascontiguousarray(x).reshape(x.shape[0] * x.shape[1], int(np.prod(x.shape[2:], dtype=np.int64)))
+    py, sy = contig_flat(peer), contig_flat(spec)
+    diff = ~same_elements(dtype, py, sy)
+    ids, bad = set(), 0
+    for j in np.nonzero(diff)[0]:
+        ok, trig = _pool_allowed(dtype, rows[j], py[j], sy[j], dtype == "float")
+        if not ok:
+            bad += 1
+            continue
+        ids.add(DIV["gmp_ort_" + {"nan": "nan", "zero": "zero", "neg_inf": "neg_inf"}[trig]])
+    if bad:
+        return _result("unexplained", detail=f"{bad} element(s) outside the divergence model")
+    return _result("divergence", sorted(ids), f"{int(diff.sum())} element(s) differ")
+
+
+def classify_second(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    specs = M.spec_outputs(case)
+    odt = out_dtype(case)
+    if not ref.ok:
+        return _result("unexplained", detail=f"sonnx-ref {ref.stage}: {ref.error}")
+    ref_all = [ref.y] + list(ref.extra or [])
+    if len(ref_all) != len(specs) or not all(same(d, r, s) for r, s, d in
+                                             zip(ref_all, specs, [odt] + ["int64"] * (len(specs) - 1))):
+        return _result("unexplained", detail="sonnx-ref output differs from the spec model (model.py)")
+    if not ort.ok:
+        if case.op == "GlobalMaxPool" and ort.stage == "run" and "Only N can be zero" in ort.error \
+                and 0 in case.inputs[0].shape[2:] and case.inputs[0].shape[1] > 0:
+            return _result("divergence", [DIV["gmp_ort_empty"]], "ORT refuses an empty spatial set at run time")
+        if case.op == "ReduceMin" and case.dtype == "bool" and ort.stage == "run" and "empty set" in ort.error:
+            return _result("divergence", [DIV["rmin_ort_bool_empty"]], "ORT run-time error on an empty bool set")
+        return _result("ort-refuses", detail=ort_refusal_reason(ort) + ": " + ort.error[:200])
+    ort_all = [ort.y] + list(ort.extra or [])
+    if len(ort_all) == len(specs) and all(same(d, o, r) for o, r, d in
+                                          zip(ort_all, ref_all, [odt] + ["int64"] * (len(specs) - 1))):
+        return _result("agree")
+    spec = specs[0]
+    if case.op == "Min":
+        return explain_min_ort(case, ort.y, spec)
+    if case.op == "ReduceMin":
+        return explain_reducemin_ort(case, ort.y, spec)
+    if case.op in ("ArgMax", "ArgMin"):
+        return explain_arg_ort(case, ort.y, spec)
+    if case.op == "Relu":
+        return explain_relu_ort(case, ort.y, spec)
+    if case.op == "Clip":
+        return explain_clip_ort(case, ort.y, spec)
+    if case.op == "MaxPool":
+        return explain_maxpool_ort(case, ort, spec, specs[1] if len(specs) > 1 else spec)
+    return explain_gmp_ort(case, ort.y, spec)

@@ -14,7 +14,13 @@ import numpy as np
 
 from onnxcase import FLOATS, INTS, Case, from_bits, storage
 
-VERSIONS = {"Max": [1, 6, 8, 12, 13], "ReduceMax": [1, 11, 12, 13, 18, 20], "Hardmax": [1, 11, 13]}
+VERSIONS = {"Max": [1, 6, 8, 12, 13], "ReduceMax": [1, 11, 12, 13, 18, 20], "Hardmax": [1, 11, 13],
+            "Min": [1, 6, 8, 12, 13], "ReduceMin": [1, 11, 12, 13, 18, 20], "ArgMax": [1, 11, 12, 13],
+            "ArgMin": [1, 11, 12, 13], "Relu": [1, 6, 13, 14], "Clip": [1, 6, 11, 12, 13],
+            "MaxPool": [1, 8, 10, 11, 12, 22], "GlobalMaxPool": [1, 22]}
+# The draw of the operator: MaxPool, with the most attributes, gets the largest share.
+OP_WEIGHTS = {"Max": 0.09, "ReduceMax": 0.08, "Hardmax": 0.06, "Min": 0.08, "ReduceMin": 0.08, "ArgMax": 0.07,
+              "ArgMin": 0.07, "Relu": 0.06, "Clip": 0.11, "MaxPool": 0.24, "GlobalMaxPool": 0.06}
 
 F3 = ["float16", "float", "double"]
 # Type constraints of spec/ ([Max.v1]..[Max.v13], [ReduceMax.v1]..[ReduceMax.v20], [Hardmax.v1]..[Hardmax.v13]).
@@ -28,13 +34,46 @@ CONSTRAINT = {
     ("ReduceMax", 18): F3 + ["int32", "int64", "uint32", "uint64", "int8", "uint8", "bfloat16"],
     ("ReduceMax", 20): F3 + ["int32", "int64", "uint32", "uint64", "int8", "uint8", "bfloat16", "bool"],
     ("Hardmax", 1): F3, ("Hardmax", 11): F3, ("Hardmax", 13): F3 + ["bfloat16"],
+    # [Min.v1] .. [Min.v13], [ReduceMin.v1] .. [ReduceMin.v20]: those of Max and ReduceMax.
+    ("ArgMax", 1): F3 + list(INTS), ("ArgMax", 11): F3 + list(INTS), ("ArgMax", 12): F3 + list(INTS),
+    ("ArgMax", 13): F3 + list(INTS) + ["bfloat16"],
+    ("Relu", 1): F3, ("Relu", 6): F3, ("Relu", 13): F3 + ["bfloat16"],
+    ("Relu", 14): F3 + ["bfloat16", "int8", "int16", "int32", "int64"],
+    ("Clip", 1): F3, ("Clip", 6): F3, ("Clip", 11): F3, ("Clip", 12): F3 + list(INTS),
+    ("Clip", 13): F3 + list(INTS) + ["bfloat16"],
+    ("MaxPool", 1): F3, ("MaxPool", 8): F3, ("MaxPool", 10): F3, ("MaxPool", 11): F3,
+    ("MaxPool", 12): F3 + ["int8", "uint8"], ("MaxPool", 22): F3 + ["int8", "uint8", "bfloat16"],
+    ("GlobalMaxPool", 1): F3, ("GlobalMaxPool", 22): F3 + ["bfloat16"],
 }
+for _v in (1, 6, 8, 12, 13):
+    CONSTRAINT[("Min", _v)] = CONSTRAINT[("Max", _v)]
+for _v in (1, 11, 12, 13, 18, 20):
+    CONSTRAINT[("ReduceMin", _v)] = CONSTRAINT[("ReduceMax", _v)]
+for _v in (1, 11, 12, 13):
+    CONSTRAINT[("ArgMin", _v)] = CONSTRAINT[("ArgMax", _v)]
 
 # Measured: the (op, opset, dtype) ORT 1.30 CPU loads (README.md, "Kernel table"). Only used to
 # weight the draw; the campaign itself records whatever ORT does.
 def ort_has_kernel(op: str, opset: int, dtype: str) -> bool:
     if dtype == "bfloat16":
         return False
+    if op in ("Min", "ReduceMin"):
+        op = op.replace("Min", "Max")
+    if op in ("ArgMax", "ArgMin"):
+        return dtype in ("float", "double", "int32", "int8", "uint8", "int64") or (dtype == "float16" and opset > 1)
+    if op == "Relu":
+        return opset > 1 and (dtype in ("float", "float16") or (dtype == "double" and opset > 1)
+                              or (opset >= 14 and dtype in ("int8", "int32")))
+    if op == "Clip":
+        if opset == 1:
+            return False
+        if opset in (6, 11):
+            return dtype in ("float", "float16")
+        return dtype not in ("int16", "uint16")
+    if op == "MaxPool":
+        return dtype in ("float", "float16", "double", "int8", "uint8")
+    if op == "GlobalMaxPool":
+        return dtype == "float" or (dtype == "float16" and opset > 1)
     if op == "Max":
         if opset == 1:
             return False
@@ -248,8 +287,130 @@ class Gen:
             attrs["axis"] = int(rng.integers(lo, rank))
         return Case(cid, "Hardmax", opset, dtype, [x], attrs)
 
-    def case(self, index: int) -> Case:
-        op = ["Max", "ReduceMax", "Hardmax"][self.rng.choice(3, p=[0.4, 0.35, 0.25])]
+    # -------------------------------------------------------------- the second family
+    def min_case(self, cid: str, opset: int) -> Case:
+        c = self.max_case(cid, opset)  # the same draw: inputs, broadcasting, consumed_inputs at v1
+        c.op = "Min"
+        return c
+
+    def reducemin_case(self, cid: str, opset: int) -> Case:
+        c = self.reducemax_case(cid, opset)
+        c.op = "ReduceMin"
+        return c
+
+    def arg_case(self, op: str, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for(op, opset)
+        rank = int(rng.choice([1, 2, 3, 4], p=[0.25, 0.35, 0.25, 0.15]))
+        while True:
+            shape = self.shape(rank)
+            lo = 0 if opset == 1 else -rank
+            axis = int(rng.integers(lo, rank))
+            if shape[axis] > 0:  # [ArgMax.err.empty-axis]: only valid models
+                break
+        attrs = {}
+        if rng.random() < 0.8 or axis != 0:
+            attrs["axis"] = axis
+        if rng.random() < 0.7:
+            attrs["keepdims"] = int(rng.integers(0, 2))
+        if opset >= 12 and rng.random() < 0.7:
+            attrs["select_last_index"] = int(rng.integers(0, 2))
+        return Case(cid, op, opset, dtype, [self.tensor(dtype, shape, self.flavour())], attrs)
+
+    def relu_case(self, cid: str, opset: int) -> Case:
+        dtype = self.dtype_for("Relu", opset)
+        shape = self.shape(int(self.rng.integers(0, 5)))
+        attrs = {"consumed_inputs": [0]} if opset == 1 and self.rng.random() < 0.5 else {}
+        return Case(cid, "Relu", opset, dtype, [self.tensor(dtype, shape, self.flavour())], attrs)
+
+    def scalar(self, dtype: str, flavour: str) -> np.ndarray:
+        return self.tensor(dtype, [1], flavour).reshape([])
+
+    def clip_case(self, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for("Clip", opset)
+        shape = self.shape(int(rng.integers(0, 5)))
+        fl = self.flavour()
+        x = self.tensor(dtype, shape, fl)
+        if opset < 11:  # float attributes ([Clip.bounds.attributes]); NaN ones for float only
+            attrs = {"consumed_inputs": [0]} if opset == 1 and rng.random() < 0.3 else {}
+            pool = [-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 2.0, 65519.0, 65520.0, 0.1, 3e-8, -1e-8, 1e30]
+            for name in ("min", "max"):
+                if rng.random() < 0.6:
+                    attrs[name] = float(pool[rng.integers(len(pool))])
+            if dtype == "float" and rng.random() < 0.05:
+                attrs["min" if rng.random() < 0.5 else "max"] = float(np.array([0x7FC00005], "<u4").view("<f4")[0])
+            return Case(cid, "Clip", opset, dtype, [x], attrs)
+        present = [rng.random() < 0.7, rng.random() < 0.7]
+        bfl = "ties" if rng.random() < 0.7 else self.flavour()
+        inputs, names = [x], ["x0"]
+        for k, p in enumerate(present):
+            if p:
+                inputs.append(self.scalar(dtype, bfl))
+                names.append(f"x{len(inputs) - 1}")
+            else:
+                names.append("")
+        while names and names[-1] == "":  # trailing absent inputs are left out
+            names.pop()
+        c = Case(cid, "Clip", opset, dtype, inputs, {})
+        c.node_inputs = names
+        return c
+
+    def pool_tensor(self, dtype: str, shape) -> np.ndarray:
+        return self.tensor(dtype, shape, self.flavour())
+
+    def maxpool_case(self, cid: str, opset: int) -> Case:
+        """Every attribute of MaxPool, 1 to 3 spatial axes; only models the spec accepts."""
+        rng = self.rng
+        import model as M  # the spec's geometry decides what is valid
+        dtype = self.dtype_for("MaxPool", opset)
+        while True:
+            ell = int(rng.choice([1, 2, 3], p=[0.35, 0.45, 0.2]))
+            dims = [int(rng.choice([0, 1, 2], p=[0.03, 0.12, 0.85])) or 0 for _ in range(2)]
+            dims = [d if d != 2 else int(rng.integers(1, 4)) for d in dims]
+            D = [int(rng.integers(1, 9 if ell < 3 else 6)) for _ in range(ell)]
+            if rng.random() < 0.02:
+                D[int(rng.integers(ell))] = 0
+            a = {"kernel_shape": [int(rng.integers(1, min(4, max(d, 1) + 1) + 1)) for d in D]}
+            if rng.random() < 0.5:
+                a["strides"] = [int(rng.integers(1, 4)) for _ in range(ell)]
+            if opset >= 10 and rng.random() < 0.35:
+                a["dilations"] = [int(rng.choice([1, 2, 3], p=[0.4, 0.45, 0.15])) for _ in range(ell)]
+            auto = ["NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"][rng.choice(4, p=[0.55, 0.15, 0.15, 0.15])]
+            if auto != "NOTSET" or rng.random() < 0.3:
+                a["auto_pad"] = auto
+            if auto == "NOTSET" and rng.random() < 0.55:
+                e = [(a["kernel_shape"][d] - 1) * a.get("dilations", [1] * ell)[d] + 1 for d in range(ell)]
+                a["pads"] = [int(rng.integers(0, e[d % ell])) for d in range(2 * ell)]
+            if opset >= 10 and rng.random() < 0.4:
+                a["ceil_mode"] = int(rng.integers(0, 2))
+            want_i = opset >= 8 and rng.random() < 0.55
+            if opset >= 8 and rng.random() < (0.5 if want_i else 0.15):
+                a["storage_order"] = int(rng.integers(0, 2))
+            shape = dims + D
+            if int(np.prod(shape)) > 600:
+                continue
+            try:
+                M.pool_geometry(shape, a)
+            except M.PoolRefused:
+                continue
+            break
+        c = Case(cid, "MaxPool", opset, dtype, [self.pool_tensor(dtype, shape)], a)
+        c.n_outputs = 2 if want_i else 1
+        return c
+
+    def globalmaxpool_case(self, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for("GlobalMaxPool", opset)
+        ell = int(rng.choice([1, 2, 3], p=[0.4, 0.4, 0.2]))
+        shape = [int(rng.integers(0 if rng.random() < 0.05 else 1, 4)) for _ in range(2)] + \
+                [int(rng.integers(0 if rng.random() < 0.03 else 1, 7)) for _ in range(ell)]
+        return Case(cid, "GlobalMaxPool", opset, dtype, [self.tensor(dtype, shape, self.flavour())], {})
+
+    def case(self, index: int, ops=None) -> Case:
+        names = list(ops or OP_WEIGHTS)
+        w = np.array([OP_WEIGHTS[o] for o in names])
+        op = names[self.rng.choice(len(names), p=w / w.sum())]
         versions = VERSIONS[op]
         # Max-1 has no ORT kernel at all: a few cases show the refusal, the rest go where ORT runs.
         w = np.array([0.25 if (op, v) == ("Max", 1) else 1.0 for v in versions])
@@ -259,8 +420,22 @@ class Gen:
             c = self.max_case(cid, opset)
         elif op == "ReduceMax":
             c = self.reducemax_case(cid, opset)
-        else:
+        elif op == "Hardmax":
             c = self.hardmax_case(cid, opset)
+        elif op == "Min":
+            c = self.min_case(cid, opset)
+        elif op == "ReduceMin":
+            c = self.reducemin_case(cid, opset)
+        elif op in ("ArgMax", "ArgMin"):
+            c = self.arg_case(op, cid, opset)
+        elif op == "Relu":
+            c = self.relu_case(cid, opset)
+        elif op == "Clip":
+            c = self.clip_case(cid, opset)
+        elif op == "MaxPool":
+            c = self.maxpool_case(cid, opset)
+        else:
+            c = self.globalmaxpool_case(cid, opset)
         c.id = f"{cid}-{c.dtype}"
         return c
 
@@ -278,6 +453,7 @@ def _is_nan_or_inf(dtype: str, v: int) -> bool:
     return (v & exp) == exp
 
 
-def generate(seed: int, n: int) -> List[Case]:
+def generate(seed: int, n: int, ops=None) -> List[Case]:
+    """n cases of seed; ops: a list of operator names to draw from (default: all eleven)."""
     g = Gen(seed)
-    return [g.case(i) for i in range(n)]
+    return [g.case(i, ops) for i in range(n)]

@@ -331,3 +331,420 @@ def spec_output(case) -> np.ndarray:
     if case.op == "ReduceMax":
         return spec_reducemax(case)
     return spec_hardmax(case)
+
+
+# ===================================================================== the second family
+# Min, ReduceMin, ArgMax, ArgMin, Relu, Clip, MaxPool, GlobalMaxPool: the spec (spec/ops/*.md; the
+# min order is the dual of the max order, [Common.order.min]) and the measured onnxruntime models.
+
+def min_of(dtype: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """[Common.order.min] elementwise: a if a is NaN; else b if b is NaN; else the lesser; a on ties."""
+    va, vb = View(dtype, a), View(dtype, b)
+    take_b = ~va.nan & (vb.nan | greater(va, vb))
+    return np.where(take_b, b, a)
+
+
+def spec_min(dtype: str, inputs: Sequence[np.ndarray]) -> np.ndarray:
+    """[Min.float.formula] / [Min.int.formula]: fold min_of in input order."""
+    xs = broadcast_all(inputs)
+    y = np.array(xs[0], copy=True)
+    for x in xs[1:]:
+        y = min_of(dtype, y, x)
+    return contig(y)
+
+
+def min_tie_zero_mask(dtype: str, inputs: Sequence[np.ndarray]) -> np.ndarray:
+    """No NaN, the minimum is a zero, both +0 and -0 occur (the dual of max_tie_zero_mask)."""
+    if dtype not in FLOATS:
+        return np.zeros(np.broadcast_shapes(*[x.shape for x in inputs]), bool)
+    vs = [View(dtype, x) for x in broadcast_all(inputs)]
+    anynan = np.logical_or.reduce([v.nan for v in vs])
+    vals = np.stack([v.val for v in vs])
+    mn = np.min(np.where(np.stack([v.nan for v in vs]), np.inf, vals), axis=0)
+    has_neg0 = np.logical_or.reduce([v.neg0 for v in vs])
+    has_pos0 = np.logical_or.reduce([(v.val == 0) & ~v.neg0 for v in vs])
+    return ~anynan & (mn == 0) & has_neg0 & has_pos0
+
+
+def full_value(dtype: str):
+    """[ReduceMin.float.empty] +Inf, [ReduceMin.int.empty] the type's maximum, [ReduceMin.bool.empty] True."""
+    if dtype in FLOATS:
+        inf = {"float16": 0x7C00, "bfloat16": 0x7F80, "float": 0x7F800000, "double": 0x7FF0000000000000}
+        return from_bits(dtype, [inf[dtype]])[0]
+    if dtype == "bool":
+        return True
+    return np.iinfo(storage(dtype)).max
+
+
+def _fold_min(dtype, rows):
+    acc = rows[:, 0].copy()
+    for k in range(1, rows.shape[1]):
+        acc = min_of(dtype, acc, rows[:, k])
+    return acc
+
+
+def reduce_with(dtype, x, axes, keepdims, fold, empty):
+    if axes is None:
+        return x.copy()
+    rows, _ = reduce_layout(x, axes)
+    out = np.empty(rows.shape[0], dtype=storage(dtype))
+    if rows.shape[1] == 0:
+        out[:] = empty
+    else:
+        out[:] = fold(dtype, rows)
+    return out.reshape(reduce_output_shape(x.shape, axes, keepdims))
+
+
+def spec_reducemin(case) -> np.ndarray:
+    return reduce_with(case.dtype, case.inputs[0], resolve_reduce(case), case.attrs.get("keepdims", 1), _fold_min,
+                       full_value(case.dtype))
+
+
+def row_triggers_min(dtype: str, rows: np.ndarray):
+    """Per row: (holds a NaN, the non-NaN minimum is a zero met with both signs)."""
+    if dtype not in FLOATS or rows.shape[1] == 0:
+        z = np.zeros(rows.shape[0], bool)
+        return z, z
+    v = View(dtype, rows)
+    nan = v.nan.any(axis=1)
+    mn = np.min(np.where(v.nan, np.inf, v.val), axis=1)
+    has_neg0 = (v.neg0 & ~v.nan).any(axis=1)
+    has_pos0 = ((v.val == 0) & ~v.neg0 & ~v.nan).any(axis=1)
+    return nan, (mn == 0) & has_neg0 & has_pos0
+
+
+def arg_rows(case):
+    """ArgMax / ArgMin: X with the axis moved last, as rows; and the output shape."""
+    x = case.inputs[0]
+    r = x.ndim
+    axis = case.attrs.get("axis", 0)
+    axis = axis + r if axis < 0 else axis
+    perm = [a for a in range(r) if a != axis] + [axis]
+    t = contig(np.transpose(x, perm))
+    rows = t.reshape(-1, x.shape[axis])
+    keep = case.attrs.get("keepdims", 1)
+    shape = [1 if a == axis else d for a, d in enumerate(x.shape)] if keep else \
+        [d for a, d in enumerate(x.shape) if a != axis]
+    return rows, shape
+
+
+def _positions(case, rows, nan_first: bool):
+    """Per row, the spec's position: [ArgMax.float.nan] the first (last) NaN; else [ArgMax.float.formula]
+    the first (last with [ArgMax.last-index]) element bitwise equal to the extreme of the total order."""
+    dtype = case.dtype
+    last = case.attrs.get("select_last_index", 0) == 1
+    fold = _fold_spec if case.op == "ArgMax" else _fold_min
+    ext = fold(dtype, rows)
+    if dtype in FLOATS:
+        eq = bits_view(dtype, rows) == bits_view(dtype, ext)[:, None]
+        v = View(dtype, rows)
+        eq = np.where(v.nan.any(axis=1)[:, None], v.nan, eq)
+    else:
+        eq = rows == ext[:, None]
+    d = rows.shape[1]
+    return np.where(last, d - 1 - np.argmax(eq[:, ::-1], axis=1), np.argmax(eq, axis=1)).astype(np.int64)
+
+
+def spec_arg(case) -> np.ndarray:
+    rows, shape = arg_rows(case)
+    if rows.shape[0] == 0:
+        return np.zeros(shape, np.int64)
+    return _positions(case, rows, True).reshape(shape)
+
+
+def ort_arg(case) -> np.ndarray:
+    """onnxruntime's measured ArgMax / ArgMin: a running comparison of IEEE numbers from the first
+    element, taking a later element when it compares strictly better (>= / <= with
+    select_last_index = 1); a NaN compares false, -0 == +0."""
+    rows, shape = arg_rows(case)
+    last = case.attrs.get("select_last_index", 0) == 1
+    v = View(case.dtype, rows).val if case.dtype in FLOATS else rows
+    n, d = rows.shape
+    best = np.zeros(n, np.int64)
+    for j in range(1, d):
+        cur = v[np.arange(n), best]
+        if case.op == "ArgMax":
+            take = (v[:, j] >= cur) if last else (v[:, j] > cur)
+        else:
+            take = (v[:, j] <= cur) if last else (v[:, j] < cur)
+        best = np.where(take, j, best)
+    return best.reshape(shape)
+
+
+def spec_relu(case) -> np.ndarray:
+    """[Relu.float.formula] max_of(X[i], +0), [Relu.int.formula]."""
+    x = case.inputs[0]
+    return contig(max_of(case.dtype, x, np.zeros_like(x)))
+
+
+def finite_extremes(dtype: str):
+    """[Clip.bounds.default] item 1: the least and greatest finite values of T."""
+    if dtype in FLOATS:
+        lo = {"float16": 0xFBFF, "bfloat16": 0xFF7F, "float": 0xFF7FFFFF, "double": 0xFFEFFFFFFFFFFFFF}[dtype]
+        hi = {"float16": 0x7BFF, "bfloat16": 0x7F7F, "float": 0x7F7FFFFF, "double": 0x7FEFFFFFFFFFFFFF}[dtype]
+        return from_bits(dtype, [lo])[0], from_bits(dtype, [hi])[0]
+    info = np.iinfo(storage(dtype))
+    return storage(dtype).type(info.min), storage(dtype).type(info.max)
+
+
+def f32_to(dtype: str, value: float):
+    """[Clip.bounds.convert] a (non-NaN) binary32 attribute in T; NaN attributes only for float."""
+    f = np.float32(value)
+    if dtype == "float":
+        return f
+    if dtype == "double":
+        return np.float64(f)
+    with np.errstate(over="ignore"):
+        return f.astype(np.float16)
+
+
+def clip_bounds(case, ort_default_inf: bool = False):
+    """(lo, hi, lo_given, hi_given) of a Clip case as scalars of the storage type."""
+    dtype = case.dtype
+    if case.opset < 11:
+        lo = case.attrs.get("min", float(np.float32(-3.4028234663852886e38)))
+        hi = case.attrs.get("max", float(np.float32(3.4028234663852886e38)))
+        if case.attrs.get("min_bits") is not None:
+            raise AssertionError("bit attributes not used")
+        return f32_to(dtype, lo), f32_to(dtype, hi), "min" in case.attrs, "max" in case.attrs
+    names = case.node_inputs if case.node_inputs is not None else case.input_names()
+    given = {}
+    k = 1
+    for pos, n in enumerate(names[1:], start=1):
+        if n:
+            given[pos] = case.inputs[k].reshape(-1)[0]
+            k += 1
+    dlo, dhi = finite_extremes(dtype)
+    if ort_default_inf:
+        dlo, dhi = from_bits(dtype, [{"float16": 0xFC00, "bfloat16": 0xFF80}[dtype]])[0], \
+            from_bits(dtype, [{"float16": 0x7C00, "bfloat16": 0x7F80}[dtype]])[0]
+    return given.get(1, dlo), given.get(2, dhi), 1 in given, 2 in given
+
+
+def spec_clip(case) -> np.ndarray:
+    """[Clip.float.formula] min_of(max_of(X[i], lo), hi) [Clip.float.nan] [Clip.bounds.crossed]."""
+    x = case.inputs[0]
+    lo, hi, _, _ = clip_bounds(case)
+    los = np.full(x.shape, lo, dtype=x.dtype)
+    his = np.full(x.shape, hi, dtype=x.dtype)
+    return contig(min_of(case.dtype, max_of(case.dtype, x, los), his))
+
+
+def ort_clip(case, default_inf: bool) -> np.ndarray:
+    """onnxruntime's measured Clip: t = lo if X[i] < lo else X[i]; then hi if t > hi else t, IEEE
+    comparisons (a NaN compares false, -0 == +0): [Clip.div.ort-signed-zero], [Clip.div.ort-nan-bound];
+    default_inf: absent bounds are -Inf / +Inf ([Clip.div.ort-default-inf])."""
+    x = case.inputs[0]
+    lo, hi, _, _ = clip_bounds(case, default_inf)
+    los = np.full(x.shape, lo, dtype=x.dtype)
+    his = np.full(x.shape, hi, dtype=x.dtype)
+    vx, vl, vh = View(case.dtype, x), View(case.dtype, los), View(case.dtype, his)
+    t = np.where(vx.val < vl.val, los, x)
+    return contig(np.where(View(case.dtype, t).val > vh.val, his, t))
+
+
+# ------------------------------------------------------------------------------------- MaxPool
+
+class PoolRefused(Exception):
+    pass
+
+
+def pool_geometry(shape, a, same_pad_with_kernel=False, valid_ceil=False):
+    """[MaxPool.shape] [MaxPool.shape.ceil] [MaxPool.pads.auto] and the window checks; returns
+    (k, s, dil, pb, O) or raises PoolRefused(ID). same_pad_with_kernel: onnxruntime's SAME_* pads
+    ([MaxPool.div.ort-same-dilation]); valid_ceil: onnxruntime's VALID with ceil_mode
+    ([MaxPool.div.ort-valid-ceil])."""
+    ell = len(shape) - 2
+    D = list(shape[2:])
+    k = a["kernel_shape"]
+    s = a.get("strides", [1] * ell)
+    dil = a.get("dilations", [1] * ell)
+    pads = a.get("pads")
+    auto = a.get("auto_pad", "NOTSET")
+    ceil = a.get("ceil_mode", 0)
+    e = [(k[d] - 1) * dil[d] + 1 for d in range(ell)]
+    pb, pe, O = [0] * ell, [0] * ell, [0] * ell
+    for d in range(ell):
+        if auto == "NOTSET" and pads is not None:
+            pb[d], pe[d] = pads[d], pads[ell + d]
+            if pb[d] >= e[d] or pe[d] >= e[d]:
+                raise PoolRefused("MaxPool.err.pads-kernel")
+        if auto.startswith("SAME"):
+            O[d] = -(-D[d] // s[d])
+            P = max(0, (O[d] - 1) * s[d] + (k[d] if same_pad_with_kernel else e[d]) - D[d])
+            small, big = P // 2, P - P // 2
+            pb[d], pe[d] = (small, big) if auto == "SAME_UPPER" else (big, small)
+            if same_pad_with_kernel:
+                O[d] = (D[d] + P - e[d]) // s[d] + 1 if D[d] + P >= e[d] else 0
+        else:
+            span = D[d] + pb[d] + pe[d] - e[d]
+            if span < 0:
+                raise PoolRefused("MaxPool.err.window")
+            f = span // s[d]
+            up = ceil == 1 and (auto == "NOTSET" or valid_ceil)
+            O[d] = f + 2 if up and span % s[d] and (f + 1) * s[d] < D[d] + pb[d] else f + 1
+        for o in range(O[d]):
+            if not any(0 <= o * s[d] - pb[d] + q * dil[d] < D[d] for q in range(k[d])):
+                raise PoolRefused("MaxPool.err.window")
+    return k, s, dil, pb, O
+
+
+def pool_windows(shape, geom):
+    """Per output index (row-major), the members of its window as flat row-major offsets in X, in
+    the row-major order of the kernel offsets ([MaxPool.window], [MaxPool.window.padding])."""
+    k, s, dil, pb, O = geom
+    N, C, D = shape[0], shape[1], list(shape[2:])
+    ell = len(D)
+    plane = int(np.prod(D, dtype=np.int64))
+    strides_x = [int(np.prod(D[d + 1:], dtype=np.int64)) for d in range(ell)]
+    offs = list(np.ndindex(*k))
+    out = []
+    for n in range(N):
+        for c in range(C):
+            for o in np.ndindex(*O):
+                members = []
+                for q in offs:
+                    pos = [o[d] * s[d] - pb[d] + q[d] * dil[d] for d in range(ell)]
+                    if all(0 <= pos[d] < D[d] for d in range(ell)):
+                        members.append((n * C + c) * plane + sum(p * st for p, st in zip(pos, strides_x)))
+                out.append(members)
+    return out, (N, C) + tuple(O)
+
+
+def storage_order_index(shape, flat: int) -> int:
+    """[MaxPool.indices.storage-order] the column-major-within-the-plane index of a row-major offset."""
+    D = list(shape[2:])
+    plane = int(np.prod(D, dtype=np.int64))
+    nc, rest = divmod(flat, plane)
+    pos = list(np.unravel_index(rest, D)) if D else []
+    return nc * plane + sum(int(p) * int(np.prod(D[:d], dtype=np.int64)) for d, p in enumerate(pos))
+
+
+def maxpool_eval(case, geom):
+    """(Y, I) over the windows of `geom`: [MaxPool.float.formula] the fold of max_of,
+    [MaxPool.indices] the first member bitwise equal to Y."""
+    x = case.inputs[0]
+    windows, shape = pool_windows(x.shape, geom)
+    flat = contig(x).reshape(-1)
+    y = np.empty(len(windows), dtype=x.dtype)
+    idx = np.zeros(len(windows), np.int64)
+    for j, members in enumerate(windows):
+        vals = flat[members]
+        acc = vals[0:1]
+        for t in range(1, len(members)):
+            acc = max_of(case.dtype, acc, vals[t:t + 1])
+        y[j] = acc[0]
+        if case.dtype in FLOATS:
+            first = int(np.argmax(bits_view(case.dtype, vals) == bits_view(case.dtype, acc)[0]))
+        else:
+            first = int(np.argmax(vals == acc[0]))
+        idx[j] = members[first]
+    if case.attrs.get("storage_order", 0) == 1:
+        idx = np.array([storage_order_index(x.shape, int(i)) for i in idx], np.int64)
+    return y.reshape(shape), idx.reshape(shape), windows
+
+
+def spec_maxpool(case):
+    y, i, _ = maxpool_eval(case, pool_geometry(case.inputs[0].shape, case.attrs))
+    return y, i
+
+
+def spec_globalmaxpool(case) -> np.ndarray:
+    """[GlobalMaxPool.float.formula] the fold over the spatial set, [GlobalMaxPool.empty] -Inf."""
+    x = case.inputs[0]
+    n, c = x.shape[0], x.shape[1]
+    rows = contig(x).reshape(n * c, int(np.prod(x.shape[2:], dtype=np.int64)))
+    out = np.empty(n * c, dtype=x.dtype)
+    if rows.shape[1] == 0:
+        out[:] = empty_value(case.dtype)
+    elif rows.shape[0]:
+        out[:] = _fold_spec(case.dtype, rows)
+    return out.reshape([n, c] + [1] * (x.ndim - 2))
+
+
+def spec_outputs(case) -> List[np.ndarray]:
+    """Every output of the case (MaxPool with Indices: two)."""
+    if case.op == "MaxPool":
+        y, i = spec_maxpool(case)
+        return [y, i][:case.n_outputs]
+    return [spec_output(case)]
+
+
+_SPEC = {
+    "Min": lambda c: spec_min(c.dtype, c.inputs), "ReduceMin": spec_reducemin, "ArgMax": spec_arg,
+    "ArgMin": spec_arg, "Relu": spec_relu, "Clip": spec_clip, "MaxPool": lambda c: spec_maxpool(c)[0],
+    "GlobalMaxPool": spec_globalmaxpool,
+}
+_spec_output_first_family = spec_output
+
+
+def spec_output(case) -> np.ndarray:  # noqa: F811 - extends the dispatch above to the second family
+    if case.op in _SPEC:
+        return _SPEC[case.op](case)
+    return _spec_output_first_family(case)
+
+
+def _trunc_div(a: int, b: int) -> int:
+    """C++ integer division (towards zero)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def ort_pool_geometry(shape, a):
+    """onnxruntime 1.30's MaxPool geometry (measured, spec/ops/maxpool.md divergences): SAME_* pads
+    from the kernel without its dilation and without max(0, .) ([MaxPool.div.ort-same-dilation],
+    [MaxPool.div.ort-same-negative-pad]), halves truncated towards zero; the output size
+    (D + pb + pe - e) / s + 1 in C++ integer division, rounded up under ceil_mode, VALID included
+    ([MaxPool.div.ort-valid-ceil]), with the drop rule of [MaxPool.shape.ceil]. Windows may be
+    empty ([MaxPool.div.ort-empty-window]). Returns (k, s, dil, pb, O, negative_pad)."""
+    ell = len(shape) - 2
+    D = list(shape[2:])
+    k = a["kernel_shape"]
+    s = a.get("strides", [1] * ell)
+    dil = a.get("dilations", [1] * ell)
+    pads = a.get("pads")
+    auto = a.get("auto_pad", "NOTSET")
+    ceil = a.get("ceil_mode", 0)
+    pb, O, negative = [0] * ell, [0] * ell, False
+    for d in range(ell):
+        if auto.startswith("SAME"):
+            legacy = -(-D[d] // s[d])
+            P = (legacy - 1) * s[d] + k[d] - D[d]
+            negative |= P < 0
+            pb[d] = _trunc_div(P, 2) if auto == "SAME_UPPER" else _trunc_div(P + 1, 2)
+            total = P
+        else:
+            pb[d] = pads[d] if (auto == "NOTSET" and pads) else 0
+            total = (pads[d] + pads[ell + d]) if (auto == "NOTSET" and pads) else 0
+        num = D[d] + total - dil[d] * (k[d] - 1) - 1
+        O[d] = _trunc_div(num, s[d]) + 1
+        if ceil == 1 and num % s[d] != 0 and num > 0:
+            O[d] += 1
+            if (O[d] - 1) * s[d] >= D[d] + pb[d]:
+                O[d] -= 1
+        O[d] = max(O[d], 0)
+    return k, s, dil, pb, O, negative
+
+
+def maxpool_eval_loose(case, geom):
+    """maxpool_eval over windows that may be empty: an empty window gets Y = None, I = -1."""
+    x = case.inputs[0]
+    windows, shape = pool_windows(x.shape, geom[:5])
+    flat = contig(x).reshape(-1)
+    y = np.zeros(len(windows), dtype=x.dtype)
+    idx = np.full(len(windows), -1, np.int64)
+    empty = np.zeros(len(windows), bool)
+    for j, members in enumerate(windows):
+        if not members:
+            empty[j] = True
+            continue
+        vals = flat[members]
+        acc = vals[0:1]
+        for t in range(1, len(members)):
+            acc = max_of(case.dtype, acc, vals[t:t + 1])
+        y[j] = acc[0]
+        eq = (bits_view(case.dtype, vals) == bits_view(case.dtype, acc)[0]) if case.dtype in FLOATS else (vals == acc[0])
+        idx[j] = members[int(np.argmax(eq))]
+        if case.attrs.get("storage_order", 0) == 1:
+            idx[j] = storage_order_index(x.shape, int(idx[j]))
+    return y.reshape(shape), idx.reshape(shape), windows, empty

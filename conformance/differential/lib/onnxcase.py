@@ -99,9 +99,24 @@ class Case:
     axes: Optional[List[int]] = None
     axes_as: str = "initializer"
     note: str = ""
+    # The node's input names when they are not input_names() (Clip-11+: "" for an absent min).
+    node_inputs: Optional[List[str]] = None
+    # 2: MaxPool with its second output Indices (int64), named "indices".
+    n_outputs: int = 1
 
     def input_names(self) -> List[str]:
         return [f"x{k}" for k in range(len(self.inputs))]
+
+    def output_names(self) -> List[str]:
+        return ["y", "indices"][:self.n_outputs]
+
+
+ARG_OPS = ("ArgMax", "ArgMin")
+
+
+def out_dtype(case: "Case") -> str:
+    """The element type of the first output: int64 for ArgMax / ArgMin, else the input's."""
+    return "int64" if case.op in ARG_OPS else case.dtype
 
 
 def make_tensor(name: str, dtype: str, arr: np.ndarray) -> TensorProto:
@@ -144,7 +159,7 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
             inits.append(make_tensor(name, case.dtype, arr))
         else:
             graph_inputs.append(helper.make_tensor_value_info(name, code, list(arr.shape)))
-    node_inputs = list(names)
+    node_inputs = list(case.node_inputs if case.node_inputs is not None else names)
     if case.axes is not None:
         axes = np.array(case.axes, dtype=np.int64)
         if case.axes_as == "feed" and not embed:
@@ -153,15 +168,18 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
             inits.append(make_tensor("axes", "int64", axes))
         node_inputs.append("axes")
     attrs = {k: v for k, v in case.attrs.items() if v is not None}
-    out = "y_bf16" if embed else "y"
-    nodes = [helper.make_node(case.op, node_inputs, [out], **attrs)]
-    if embed:
+    cast = embed and out_dtype(case) == "bfloat16"
+    out = "y_bf16" if cast else "y"
+    nodes = [helper.make_node(case.op, node_inputs, [out] + case.output_names()[1:], **attrs)]
+    if cast:
         nodes.append(helper.make_node("Cast", [out], ["y"], to=TensorProto.FLOAT))
         out_code = TensorProto.FLOAT
     else:
-        out_code = code
-    graph = helper.make_graph(nodes, case.id.replace("/", "_"), graph_inputs,
-                              [helper.make_tensor_value_info("y", out_code, None)], initializer=inits)
+        out_code = DTYPES[out_dtype(case)][0]
+    outputs = [helper.make_tensor_value_info("y", out_code, None)]
+    if case.n_outputs == 2:
+        outputs.append(helper.make_tensor_value_info("indices", TensorProto.INT64, None))
+    graph = helper.make_graph(nodes, case.id.replace("/", "_"), graph_inputs, outputs, initializer=inits)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", case.opset)],
                               producer_name="sonnx-ref-differential")
     model.ir_version = ir_version_for(case.opset)

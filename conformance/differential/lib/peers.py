@@ -18,7 +18,7 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-from onnxcase import (DTYPES, contig, ORT_TYPE_TO_NAME, Case, build_model, feeds, from_hex, hexs,
+from onnxcase import (DTYPES, contig, ORT_TYPE_TO_NAME, Case, build_model, feeds, from_hex, hexs, out_dtype,
                       write_case_folder)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,6 +34,7 @@ class Outcome:
     error: str = ""
     spec_id: str = ""                   # sonnx-ref: the [ID] of its refusal
     nan_bits_observable: bool = True    # False when the peer's NaN bits cannot be seen (ORT bfloat16)
+    extra: Optional[List[np.ndarray]] = None  # the outputs after the first (MaxPool's Indices, int64)
 
 
 # ----------------------------------------------------------------------------------------- ORT
@@ -47,16 +48,26 @@ def ort_available() -> Optional[str]:
     return None
 
 
+def _ort_outputs(case: Case, outs: list) -> Outcome:
+    first = _ort_output(case, outs[0])
+    if not first.ok or case.n_outputs == 1:
+        return first
+    if len(outs) < 2 or outs[1]["type"] != "int64":
+        return Outcome(False, stage="run", error="ORT returned no int64 second output")
+    first.extra = [from_hex("int64", outs[1]["dims"], outs[1]["hex"])]
+    return first
+
+
 def _ort_output(case: Case, out: dict) -> Outcome:
     name = ORT_TYPE_TO_NAME.get(out["type"])
-    if case.dtype == "bfloat16":
+    if out_dtype(case) == "bfloat16":
         # The ORT model Casts the bfloat16 result to float: exact for every non-NaN value; the
         # upper 16 bits are the bfloat16 pattern. NaN payloads do not survive the Cast.
         f = from_hex("float", out["dims"], out["hex"])
         return Outcome(True, (f.view(np.uint32) >> 16).astype(np.uint16), nan_bits_observable=False)
-    if name != case.dtype:
-        return Outcome(False, stage="run", error=f"ORT returned {out['type']} for {case.dtype}")
-    return Outcome(True, from_hex(case.dtype, out["dims"], out["hex"]))
+    if name != out_dtype(case):
+        return Outcome(False, stage="run", error=f"ORT returned {out['type']} for {out_dtype(case)}")
+    return Outcome(True, from_hex(name, out["dims"], out["hex"]))
 
 
 def run_ort(cases: List[Case], workdir: str, keep_optimized: bool = False) -> Dict[str, Outcome]:
@@ -106,7 +117,7 @@ def run_ort(cases: List[Case], workdir: str, keep_optimized: bool = False) -> Di
         if not r["ok"]:
             out[c.id] = Outcome(False, stage=r["stage"], error=r["error"])
         else:
-            out[c.id] = _ort_output(c, r["outputs"][0])
+            out[c.id] = _ort_outputs(c, r["outputs"])
     return out
 
 
@@ -126,7 +137,8 @@ def sonnx_ref_has_run(binary: str) -> bool:
     return p.returncode == 0 and "not implemented" not in (p.stdout + p.stderr)
 
 
-_ID_RE = re.compile(r"error: \[((?:Common|Graph|IO|Max|ReduceMax|Hardmax|Check)(?:\.[a-z0-9][a-z0-9-]*)+)\]")
+_ID_RE = re.compile(r"error: \[((?:Common|Graph|IO|Max|ReduceMax|Hardmax|Min|ReduceMin|ArgMax|ArgMin|Relu|Clip|MaxPool|"
+                    r"GlobalMaxPool|Check)(?:\.[a-z0-9][a-z0-9-]*)+)\]")
 
 
 def _run_one_sonnx_ref(binary: str, case: Case, folder: str) -> Outcome:
@@ -135,8 +147,10 @@ def _run_one_sonnx_ref(binary: str, case: Case, folder: str) -> Outcome:
     written by write_case_folder are already ONNX backend test cases."""
     write_case_folder(case, folder)
     out_npz = os.path.join(folder, "sonnx-ref-out.npz")
+    # Opset 22 (MaxPool-22, GlobalMaxPool-22) is above the reviewed opset ([Graph.opset.reviewed]).
+    reviewed = ["--assume-opset-reviewed"] if case.opset > 21 else []
     p = subprocess.run([binary, "run", os.path.join(folder, "model.onnx"),
-                        os.path.join(folder, "test_data_set_0"), "-o", out_npz],
+                        os.path.join(folder, "test_data_set_0"), "-o", out_npz] + reviewed,
                        capture_output=True, text=True, timeout=120)
     if p.returncode != 0:
         m = _ID_RE.search(p.stderr)
@@ -145,13 +159,16 @@ def _run_one_sonnx_ref(binary: str, case: Case, folder: str) -> Outcome:
                        spec_id=m.group(1) if m else "")
     try:
         with np.load(out_npz) as z:
-            y = z["y"]
+            ys = [z[n] for n in case.output_names()]
     except Exception as e:  # noqa: BLE001 - any unreadable output is reported, not raised
         return Outcome(False, stage="crash", error=f"unreadable {out_npz}: {e}")
-    want = DTYPES[case.dtype][1]
-    if y.dtype.newbyteorder("<") != want.newbyteorder("<") and not (y.dtype.itemsize == want.itemsize and y.dtype.kind in "uiV"):
-        return Outcome(False, stage="crash", error=f"sonnx-ref wrote {y.dtype} for {case.dtype}")
-    return Outcome(True, contig(y).view(want).reshape(y.shape) if y.dtype != want else y)
+    got = []
+    for y, dt in zip(ys, [out_dtype(case)] + ["int64"] * (len(ys) - 1)):
+        want = DTYPES[dt][1]
+        if y.dtype.newbyteorder("<") != want.newbyteorder("<") and not (y.dtype.itemsize == want.itemsize and y.dtype.kind in "uiV"):
+            return Outcome(False, stage="crash", error=f"sonnx-ref wrote {y.dtype} for {dt}")
+        got.append(contig(y).view(want).reshape(y.shape) if y.dtype != want else y)
+    return Outcome(True, got[0], extra=got[1:] or None)
 
 
 def run_sonnx_ref(cases: List[Case], workdir: str, binary: Optional[str] = None,

@@ -20,7 +20,7 @@ import numpy as np  # noqa: E402
 import model as M  # noqa: E402
 from classify import classify  # noqa: E402
 from generate import generate  # noqa: E402
-from onnxcase import FLOATS, from_bits, storage  # noqa: E402
+from onnxcase import ARG_OPS, FLOATS, from_bits, out_dtype, storage  # noqa: E402
 from peers import Outcome  # noqa: E402
 
 
@@ -44,7 +44,8 @@ def main(n):
     counts = {}
 
     def expect(case, ort_y, ref_y, want_class, want_ids=None, why=""):
-        r = classify(case, Outcome(True, ort_y), Outcome(True, ref_y))
+        extra = M.spec_outputs(case)[1:] or None  # MaxPool's Indices: the spec's, on both sides
+        r = classify(case, Outcome(True, ort_y, extra=extra), Outcome(True, ref_y, extra=extra))
         ok = r["class"] == want_class and (want_ids is None or r["ids"] == sorted(want_ids))
         counts[why] = counts.get(why, 0) + 1
         if not ok:
@@ -56,7 +57,12 @@ def main(n):
             expect(case, spec, spec, "agree", why="peer = spec")
             if spec.size == 0:
                 continue
-            bad = flip_nan(case.dtype, spec, 0)
+            if case.op in ARG_OPS:  # a position no row has
+                bad = spec.copy().reshape(-1)
+                bad[0] = -1
+                bad = bad.reshape(spec.shape)
+            else:
+                bad = flip_nan(out_dtype(case), spec, 0)
             expect(case, bad, spec, "unexplained", why="NaN-ness flipped")
             expect(case, bad, bad, "unexplained", why="sonnx-ref off the spec")
             if case.dtype not in FLOATS:
@@ -89,7 +95,7 @@ def main(n):
                                 if case.dtype == "bfloat16" else np.array(cand, storage(case.dtype))
                             expect(case, y.reshape(spec.shape), spec, "unexplained", why="NaN set -> non-member")
                             break
-            else:
+            elif case.op == "Hardmax":
                 rows, back = M.hardmax_rows(case)
                 n_rows, d = rows.shape
                 if d < 2 or n_rows == 0:
