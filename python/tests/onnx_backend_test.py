@@ -3,8 +3,11 @@
 label backend).
 
 Every test the runner knows is run through unittest, as any ONNX runtime's backend tests are:
-  - the node tests of Max, ReduceMax and Hardmax (names test_max_*, test_reduce_max_*,
-    test_hardmax_*; 29 in Debian's libonnx-testdata for onnx 1.12) and the PyTorch operator test
+  - the node tests of the eleven operators sonnx-ref implements -- Max, ReduceMax, Hardmax, Min,
+    ReduceMin, ArgMax, ArgMin, Relu, Clip, MaxPool, GlobalMaxPool (names test_max_*,
+    test_reduce_max_*, test_hardmax_*, test_min_*, test_reduce_min_*, test_argmax_*, test_argmin_*,
+    test_relu, test_clip*, test_maxpool_*, test_globalmaxpool*: 112 in Debian's libonnx-testdata
+    for onnx 1.12, the figure of conformance/CMakeLists.txt) and the PyTorch operator test
     test_operator_max must PASS on the CPU device: ONNX's runner compares the outputs with its own
     expected ones (numpy.testing.assert_allclose, NaNs equal);
   - every other test must be SKIPPED: a model with another operator is not compatible with the
@@ -38,7 +41,12 @@ from onnx.backend.test.loader import load_model_tests  # noqa: E402
 
 import sonnx_ref.backend  # noqa: E402
 
-REQUIRED = re.compile(r"^test_(max|reduce_max|hardmax)_.*_cpu$|^test_operator_max_cpu$")
+# The name, then '_' or the device suffix: test_maxunpool_*, test_leakyrelu*, test_prelu_*,
+# test_shape_clip_*, test_averagepool_* are other operators.
+OPERATORS = "max|reduce_max|hardmax|min|reduce_min|argmax|argmin|relu|clip|maxpool|globalmaxpool"
+REQUIRED = re.compile(r"^test_(" + OPERATORS + r")_.*cpu$|^test_operator_max_cpu$")
+NODE_TESTS_1_12 = 112  # Debian's libonnx-testdata 1.12: 14+8+7 Max/ReduceMax/Hardmax, 14 Min, 8 ReduceMin,
+                       # 16 ArgMax, 16 ArgMin, 1 Relu, 11 Clip, 15 MaxPool, 2 GlobalMaxPool
 
 
 def upstream_dir():
@@ -85,7 +93,7 @@ class Recorder(unittest.TextTestResult):
 def main():
     start = time.time()
     backend_test = onnx.backend.test.BackendTest(sonnx_ref.backend.Backend, __name__)
-    # The 'real' models are downloaded from the internet by the runner; none is made of the three
+    # The 'real' models are downloaded from the internet by the runner; none is made of the eleven
     # operators alone.
     for t in load_model_tests(kind="real"):
         backend_test.exclude("^" + re.escape(t.name) + "_")
@@ -125,8 +133,9 @@ def main():
         test_id.split(".")[-2] for test_id, (outcome, _) in result.outcomes.items()
         if outcome == "pass" and REQUIRED.match(test_id.split(".")[-1]))
     node_required = required_passed.get("OnnxBackendNodeModelTest", 0)
-    if node_required < 29:  # Debian's libonnx-testdata 1.12: 14 Max, 8 ReduceMax, 7 Hardmax node tests
-        problems.append(f"only {node_required} Max/ReduceMax/Hardmax node tests passed, expected at least 29")
+    if node_required < NODE_TESTS_1_12:
+        problems.append(f"only {node_required} node tests of the eleven operators passed, "
+                        f"expected at least {NODE_TESTS_1_12}")
 
     skip_reasons = collections.Counter(detail for outcome, detail in result.outcomes.values() if outcome == "skip")
     total = collections.Counter(outcome for outcome, _ in result.outcomes.values())
@@ -135,7 +144,7 @@ def main():
           f"({time.time() - start:.1f} s)")
     for category in sorted(by_category):
         c = by_category[category]
-        print(f"  {category}: {c['pass']} passed ({required_passed.get(category, 0)} of them Max/ReduceMax/Hardmax), "
+        print(f"  {category}: {c['pass']} passed ({required_passed.get(category, 0)} of them required), "
               f"{c['skip']} skipped, {c['fail']} failed, {c['error']} errors")
     print("  skipped because:")
     meaning = {"Not compatible with backend": " (a node of an operator sonnx-ref does not implement: is_compatible)"}
@@ -152,7 +161,7 @@ def main():
         for p in problems:
             print("  " + p.replace("\n", "\n    "))
         return 1
-    print("passed: every Max/ReduceMax/Hardmax test passes, every other test is skipped")
+    print("passed: every node test of the eleven operators passes, every other test is skipped")
     return 0
 
 
