@@ -8,13 +8,13 @@ longer matches what the README says (a changed peer or a changed spec).
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional
 
 import numpy as np
 
 import model as M
 from classify import classify, classify_numpy
-from onnxcase import Case, fmt_value, from_bits, storage
+from onnxcase import FLOAT_BITS, Case, fmt_value, from_bits, storage
 from peers import Outcome, run_ort, run_sonnx_ref, sonnx_ref_binary, sonnx_ref_has_run
 
 # Bit patterns used below, per float type.
@@ -38,6 +38,22 @@ def T(dtype: str, names, shape=None) -> np.ndarray:
     return arr.reshape(shape if shape is not None else [len(names)])
 
 
+class PeerRefuses(Exception):
+    """A peer transcription refuses the model (numpy raises, a draft's restriction excludes it)."""
+
+
+@dataclasses.dataclass
+class PeerFact:
+    """Another peer on the same case: numpy, onnx's reference evaluator (a numpy transcription of its
+    source) or the SONNX working group's draft (a transcription of its rule). `stated` is the value
+    the divergence clause states for that peer (written by hand from spec/ops/*.md): a list with one
+    entry per output (None: that output not stated), or 'refuses:<text in the refusal>'."""
+    peer: str
+    fn: Callable[[Case], object]
+    expect: str             # 'agree' or the divergence ID the clause gives
+    stated: object = None
+
+
 @dataclasses.dataclass
 class Fact:
     label: str              # what the case is, for the table
@@ -46,6 +62,9 @@ class Fact:
     numpy: Optional[Callable[[Case], np.ndarray]] = None
     tags: List[str] = dataclasses.field(default_factory=list)  # further IDs this fact illustrates
     valid: bool = True      # False: the spec refuses the model (the fact records what ORT does)
+    peers: List[PeerFact] = dataclasses.field(default_factory=list)
+    # What the clause states ORT gives: a list of outputs (None: not stated) or a text its error holds.
+    stated_ort: object = None
 
 
 def np_max(c: Case):
@@ -81,16 +100,288 @@ def np_hardmax(c: Case):
     return back(M.one_hot(c.dtype, n, d, h))
 
 
+# ============================================================= other peers of the second family
+# Each function is a peer: numpy as numpy-based evaluators call it, onnx's reference evaluator
+# transcribed from its source (onnx 1.12 has no onnx.reference: not runnable here), or the SONNX
+# working group's draft transcribed from ../shared/reference/sonnx/ops/*.md. They return a list of
+# outputs or raise PeerRefuses.
+
+for _dt, _extra in {
+        "float": dict(inf=0x7F800000, max=0x7F7FFFFF, lowest=0xFF7FFFFF, dmin=0x00000001, ndmin=0x80000001,
+                      nan5=0x7FC00005, nan6=0x7FC00006, h15=0x3FC00000, m15=0xBFC00000),
+        "float16": dict(inf=0x7C00, max=0x7BFF, lowest=0xFBFF, dmin=0x0001, ndmin=0x8001, nan5=0x7E05, nan6=0x7E06,
+                        h15=0x3E00, m15=0xBE00),
+        "double": dict(inf=0x7FF0000000000000, max=0x7FEFFFFFFFFFFFFF, lowest=0xFFEFFFFFFFFFFFFF, dmin=1,
+                       ndmin=0x8000000000000001, nan5=0x7FF8000000000005, nan6=0x7FF8000000000006,
+                       h15=0x3FF8000000000000, m15=0xBFF8000000000000)}.items():
+    B[_dt].update(_extra)
+
+
+def V(dtype: str, vals, shape=None) -> np.ndarray:
+    """A tensor from symbolic names of B ('n0', 'inf', 'm15', ...) and plain numbers."""
+    st = storage(dtype)
+    bits = []
+    for v in vals:
+        if isinstance(v, str):
+            bits.append(B[dtype][v])
+        else:
+            bits.append(int(np.array([v], st).view(FLOAT_BITS[dtype][0])[0]))
+    return from_bits(dtype, bits, shape if shape is not None else [len(bits)])
+
+
+def I64(vals, shape=None) -> np.ndarray:
+    a = np.array(vals, np.int64)
+    return a.reshape(shape) if shape is not None else a
+
+
+def _keep(c: Case, r: np.ndarray, axis: int) -> np.ndarray:
+    return np.expand_dims(r, axis) if c.attrs.get("keepdims", 1) else r
+
+
+def np_arg(c: Case):
+    """numpy.argmax / numpy.argmin along `axis` ([ArgMax.div.numpy-signed-zero], [ArgMin.div.numpy-signed-zero])."""
+    x = c.inputs[0]
+    axis = c.attrs.get("axis", 0)
+    f = np.argmax if c.op == "ArgMax" else np.argmin
+    with np.errstate(all="ignore"):
+        return [_keep(c, np.asarray(f(x, axis=axis)), axis % x.ndim).astype(np.int64)]
+
+
+def pyref_arg(c: Case):
+    """onnx/reference/ops/op_argmax.py (commit 04cc106) and op_argmin.py (commit 18282da), read, not run:
+    numpy.argmax/argmin along axis; with select_last_index = 1 (versions 12, 13) X flipped along the
+    axis and D - 1 - that position ([ArgMax.div.pyref-signed-zero], [ArgMin.div.pyref-signed-zero])."""
+    x = c.inputs[0]
+    axis = c.attrs.get("axis", 0) % x.ndim
+    f = np.argmax if c.op == "ArgMax" else np.argmin
+    with np.errstate(all="ignore"):
+        if c.opset >= 12 and c.attrs.get("select_last_index", 0) == 1:
+            r = x.shape[axis] - np.asarray(f(np.flip(x, axis), axis=axis)) - 1
+        else:
+            r = np.asarray(f(x, axis=axis))
+    return [_keep(c, r, axis).astype(np.int64)]
+
+
+def draft_argmax(c: Case):
+    """The SONNX draft ../shared/reference/sonnx/ops/argmax.md, section "ArgMax (float)": a row with a
+    NaN gives its first (last with select_last_index = 1) NaN; else M_k, the IEEE maximum, and the
+    smallest (greatest) j with S_k(j) = M_k under IEEE equality ([ArgMax.div.sonnx-signed-zero]).
+    Restrictions [R1]-[R3]: axis, keepdims and select_last_index must be set."""
+    for a in ("axis", "keepdims", "select_last_index"):
+        if a not in c.attrs:
+            raise PeerRefuses(f"[R1]-[R3] attribute {a} not set")
+    rows, shape = M.arg_rows(c)
+    v = M.View(c.dtype, rows)
+    last = c.attrs["select_last_index"] == 1
+    out = []
+    for j in range(rows.shape[0]):
+        hit = v.nan[j] if v.nan[j].any() else (v.val[j] == np.max(v.val[j]))
+        pos = np.nonzero(hit)[0]
+        out.append(pos[-1] if last else pos[0])
+    return [np.array(out, np.int64).reshape(shape)]
+
+
+def np_clip(c: Case):
+    """numpy.clip with None for an absent bound, X itself when both are absent (onnx's reference
+    evaluator op_clip.py, read: Clip_6 takes the schema defaults as numpy.float32, Clip_1 None for an
+    absent attribute, Clip_11 None for an absent input) ([Clip.div.numpy-default],
+    [Clip.div.numpy-nan-bound], [Clip.div.numpy-signed-zero])."""
+    x = c.inputs[0]
+    if c.opset < 11:
+        big = np.float32(3.4028234663852886e38)
+        lo = c.attrs.get("min", -big if c.opset == 6 else None)
+        hi = c.attrs.get("max", big if c.opset == 6 else None)
+    else:
+        names = c.node_inputs if c.node_inputs is not None else c.input_names()
+        given, k = {}, 1
+        for pos, nm in enumerate(names[1:], start=1):
+            if nm:
+                given[pos] = c.inputs[k]
+                k += 1
+        lo, hi = given.get(1), given.get(2)
+    if lo is None and hi is None:
+        return [x.copy()]
+    with np.errstate(all="ignore"):
+        return [np.asarray(np.clip(x, lo, hi)).astype(x.dtype)]
+
+
+def np_min_fold(c: Case):
+    """numpy.minimum folded from the left; onnx's reference evaluator op_min.py (commit 1e9bf6e, read)
+    is this fold and broadcasts at every version ([Min.div.numpy-signed-zero], [Min.div.pyref-signed-zero])."""
+    with np.errstate(all="ignore"):
+        y = np.broadcast_to(c.inputs[0], np.broadcast_shapes(*[x.shape for x in c.inputs])).copy()
+        for x in c.inputs[1:]:
+            y = np.minimum(y, x)
+    return [y]
+
+
+def np_reducemin(c: Case):
+    """numpy.min over the resolved axes ([ReduceMin.div.numpy-signed-zero], [ReduceMin.div.numpy-nan-payload],
+    [ReduceMin.div.numpy-empty]: an empty reduced set raises ValueError)."""
+    axes = M.resolve_reduce(c)
+    x = c.inputs[0]
+    if axes is None:
+        return [x.copy()]
+    try:
+        with np.errstate(all="ignore"):
+            return [np.asarray(np.min(x, axis=tuple(axes), keepdims=bool(c.attrs.get("keepdims", 1))))]
+    except ValueError as e:
+        raise PeerRefuses(f"ValueError: {e}") from None
+
+
+def pyref_reducemin(c: Case):
+    """onnx/reference/ops/op_reduce_min.py (commit 0c0e139, read): an input with no element gives
+    numpy.full of +Inf, or iinfo(T).max when numpy classes T as an integer type; else
+    numpy.minimum.reduce ([ReduceMin.div.numpy-empty])."""
+    axes = M.resolve_reduce(c)
+    x = c.inputs[0]
+    keep = c.attrs.get("keepdims", 1)
+    if x.size == 0:
+        fill = np.iinfo(x.dtype).max if np.issubdtype(x.dtype, np.integer) else np.inf
+        return [np.full(M.reduce_output_shape(x.shape, axes, keep), fill, dtype=x.dtype)]
+    with np.errstate(all="ignore"):
+        return [np.asarray(np.minimum.reduce(x, axis=tuple(axes), keepdims=bool(keep)))]
+
+
+def np_relu(c: Case):
+    """numpy.maximum(x, 0).astype(x.dtype), also onnx's reference op_relu.py (commit 1e9bf6e, read)
+    ([Relu.div.numpy-signed-zero])."""
+    x = c.inputs[0]
+    with np.errstate(all="ignore"):
+        return [np.maximum(x, 0).astype(x.dtype)]
+
+
+def draft_maxpool(c: Case):
+    """The SONNX draft ../shared/reference/sonnx/ops/maxpool.md and maxpool.formal.mlw, transcribed:
+    Restrictions [R1] two spatial axes, [R2] every attribute set, [R3] auto_pad NOTSET, [R4]
+    ceil_mode 0, [R5] storage_order 0 ([MaxPool.div.wg-scope]); `pads` [C2] each pad below the
+    dilated kernel; Y the max over X_p, X padded with -Inf (float) or the type's minimum, section
+    "MaxPool (float)" / "(int)" and `coords_from_X_p` ([MaxPool.div.wg-padding]), Max_F ordering
+    -0 < 0 (max.md); Indices as `find_in_line` / `find_in_row`: the first kernel position, padding
+    included, whose value equals Y (a numeric equality: -0 = +0), its index from the padded
+    coordinates minus the pads ([MaxPool.div.wg-padding], [MaxPool.div.wg-indices])."""
+    x = c.inputs[0]
+    a = c.attrs
+    if x.ndim != 4:
+        raise PeerRefuses("[R1] X has 2 spatial axes")
+    if a.get("auto_pad", "NOTSET") != "NOTSET":
+        raise PeerRefuses("[R3] auto_pad is NOTSET")
+    if a.get("ceil_mode", 0) != 0:
+        raise PeerRefuses("[R4] ceil_mode is 0")
+    if a.get("storage_order", 0) != 0:
+        raise PeerRefuses("[R5] storage_order is 0")
+    for k in ("auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads", "storage_order", "strides"):
+        if k not in a:
+            raise PeerRefuses(f"[R2] attribute {k} not set")
+    kh, kw = a["kernel_shape"]
+    sh, sw = a["strides"]
+    dh, dw = a["dilations"]
+    pt, pl, pb, pr = a["pads"]
+    keh, kew = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    if max(pt, pb) >= keh or max(pl, pr) >= kew:
+        raise PeerRefuses("pads [C2] Ke_i > max(pads[i], pads[i+2])")
+    N, C, H, W = x.shape
+    OH, OW = (H + pt + pb - keh) // sh + 1, (W + pl + pr - kew) // sw + 1
+    floats = c.dtype in ("float16", "float", "double")
+    pad = np.array(-np.inf if floats else np.iinfo(x.dtype).min, x.dtype)
+    y = np.empty((N, C, OH, OW), x.dtype)
+    ind = np.empty((N, C, OH, OW), np.int64)
+
+    def val(b, ch, h, w):  # coords_from_X_p
+        return x[b, ch, h - pt, w - pl] if 0 <= h - pt < H and 0 <= w - pl < W else pad
+
+    def num(v):
+        return float(v)
+
+    for b, ch, m, n in np.ndindex(N, C, OH, OW):
+        pos = [(m * sh + i * dh, n * sw + j * dw) for i in range(kh) for j in range(kw)]
+        vals = [val(b, ch, h, w) for h, w in pos]
+        acc = vals[0]
+        for v in vals[1:]:
+            fa, fv = num(acc), num(v)
+            if fa != fa:
+                continue
+            if fv != fv or fv > fa or (fv == fa == 0 and np.signbit(acc) and not np.signbit(v)):
+                acc = v
+        y[b, ch, m, n] = acc
+        fa = num(acc)
+        first = next(t for t, v in enumerate(vals) if (num(v) == fa) or (fa != fa and num(v) != num(v)))
+        h, w = pos[first]
+        ind[b, ch, m, n] = b * (C * H * W) + ch * (H * W) + (h - pt) * W + (w - pl)
+    return [y, ind][:c.n_outputs]
+
+
+def bit_same(dtype: str, a: np.ndarray, b: np.ndarray) -> bool:
+    """Same shape and the same bits (NaN payloads and zero signs count)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape:
+        return False
+    if dtype in ("float16", "float", "double", "bfloat16"):
+        from onnxcase import bits_view
+        return bool(np.array_equal(bits_view(dtype, a.astype(storage(dtype))), bits_view(dtype, b.astype(storage(dtype)))))
+    return bool(np.array_equal(a, b))
+
+
+def output_dtypes(c: Case) -> List[str]:
+    from onnxcase import out_dtype
+    return [out_dtype(c)] + ["int64"] * (c.n_outputs - 1)
+
+
+def stated_matches(c: Case, stated, outs, refusal: str) -> bool:
+    """Does a peer's result (outs, or the text of its refusal) equal what the clause states?"""
+    if isinstance(stated, str):
+        want = stated.split(":", 1)[1] if stated.startswith("refuses:") else stated
+        return outs is None and want in refusal
+    if outs is None:
+        return False
+    return len(outs) >= len(stated) and all(s is None or bit_same(d, o, s)
+                                            for d, o, s in zip(output_dtypes(c), outs, stated))
+
+
+def classify_peer(f: Fact, pf: PeerFact) -> Dict:
+    """The class of another peer on a fact's case: the divergence ID when its result is the one the
+    clause states and differs from the spec bit for bit; 'agree' when it equals the spec (any NaN
+    equals any NaN, [Check.bitwise]); 'both-refuse'; else 'unexplained'."""
+    from classify import same
+    c = f.case
+    try:
+        with np.errstate(all="ignore"):
+            outs = list(pf.fn(c))
+        refusal = ""
+    except PeerRefuses as e:
+        outs, refusal = None, str(e)
+    with np.errstate(all="ignore"):
+        spec = M.spec_outputs(c) if f.valid else None
+    dts = output_dtypes(c)
+    bit_equal = spec is not None and outs is not None and len(outs) == len(spec) and \
+        all(bit_same(d, o, s) for d, o, s in zip(dts, outs, spec))
+    stated_ok = pf.stated is not None and stated_matches(c, pf.stated, outs, refusal)
+    if stated_ok and not bit_equal and pf.expect != "agree":
+        cls = pf.expect
+    elif spec is not None and outs is not None and len(outs) == len(spec) and \
+            all(np.asarray(o).shape == s.shape and same(d, np.asarray(o).astype(s.dtype), s)
+                for d, o, s in zip(dts, outs, spec)) and (pf.stated is None or stated_ok):
+        cls = "agree"
+    elif spec is None and outs is None:
+        cls = "both-refuse"
+    else:
+        cls = "unexplained"
+    return dict(cls=cls, outs=outs, refusal=refusal, spec=spec)
+
+
 def build_facts() -> List[Fact]:
     facts: List[Fact] = []
     n = [0]
 
     def add(label, op, opset, dtype, inputs, expect, attrs=None, axes=None, numpy=None, tags=None,
-            axes_as="initializer", valid=True):
+            axes_as="initializer", valid=True, peers=None, stated_ort=None, node_inputs=None, n_outputs=1):
         n[0] += 1
         cid = f"fact{n[0]:03d}-{op}-{opset}-{dtype}"
-        facts.append(Fact(label, Case(cid, op, opset, dtype, inputs, dict(attrs or {}), axes, axes_as),
-                          expect, numpy if valid else None, list(tags or []), valid))
+        case = Case(cid, op, opset, dtype, inputs, dict(attrs or {}), axes, axes_as)
+        case.node_inputs = node_inputs
+        case.n_outputs = n_outputs
+        facts.append(Fact(label, case, expect, numpy if valid else None, list(tags or []), valid,
+                          list(peers or []), stated_ort))
 
     # ------------------------------------------------------------------------------- Max
     for o in (6, 8, 12, 13):
@@ -225,7 +516,417 @@ def build_facts() -> List[Fact]:
            from_bits("float16", [0x8000, 0x7E01, 0xC000, 0x4000], [1, 4]), "Hardmax.div.ort-nan")
     hm("double [[1, 2]]", 13, "double", T("double", ["one", "two"], [1, 2]), "ort-refuses")
     hm("bfloat16 [[1, 2]]", 13, "bfloat16", T("bfloat16", ["one", "two"], [1, 2]), "ort-refuses")
+    second_family_facts(add)
     return facts
+
+
+def second_family_facts(add) -> None:
+    """Facts of the divergence clauses of Min, ReduceMin, ArgMax, ArgMin, Relu, Clip, MaxPool and
+    GlobalMaxPool that the random campaign does not classify: numpy, onnx's reference evaluator and
+    the SONNX drafts (PeerFact), ORT's refusals and what ORT runs where the spec refuses. Every
+    `stated` value is the one the clause writes (spec/ops/*.md), typed in by hand."""
+    NP, PY, WG = "numpy 1.24", "onnx pyref (transcribed)", "SONNX draft (transcribed)"
+    P = PeerFact
+
+    # ------------------------------------------------------------------------ ArgMax / ArgMin
+    def arg(label, op, o, dt, x, expect, attrs=None, peers=None, valid=True, stated_ort=None, tags=None):
+        add(label, op, o, dt, [x], expect, attrs, peers=peers, valid=valid, stated_ort=stated_ort, tags=tags)
+
+    full = dict(axis=0, keepdims=1, select_last_index=0)
+    last = dict(axis=0, keepdims=1, select_last_index=1)
+    for dt in ("float", "double", "float16"):
+        # [ArgMax.div.numpy-signed-zero] [ArgMax.div.pyref-signed-zero] [ArgMax.div.sonnx-signed-zero]:
+        # argmax([-0, +0]) is 0 for all three, this specification 1 (ORT: [ArgMax.div.ort-signed-zero])
+        arg("[-0, +0]", "ArgMax", 13, dt, V(dt, ["n0", "p0"]), "ArgMax.div.ort-signed-zero", full,
+            [P(NP, np_arg, "ArgMax.div.numpy-signed-zero", [I64([0])]),
+             P(PY, pyref_arg, "ArgMax.div.pyref-signed-zero", [I64([0])]),
+             P(WG, draft_argmax, "ArgMax.div.sonnx-signed-zero", [I64([0])])])
+        # [ArgMax.div.numpy-signed-zero]: argmax([-0, +0, -0, +0]) 0, this specification 1
+        arg("[-0, +0, -0, +0]", "ArgMax", 13, dt, V(dt, ["n0", "p0", "n0", "p0"]), "ArgMax.div.ort-signed-zero", full,
+            [P(NP, np_arg, "ArgMax.div.numpy-signed-zero", [I64([0])]),
+             P(PY, pyref_arg, "ArgMax.div.pyref-signed-zero", [I64([0])]),
+             P(WG, draft_argmax, "ArgMax.div.sonnx-signed-zero", [I64([0])])])
+        arg("[+0, -0]", "ArgMax", 13, dt, V(dt, ["p0", "n0"]), "agree", full,
+            [P(NP, np_arg, "agree"), P(PY, pyref_arg, "agree"), P(WG, draft_argmax, "agree")])
+        # with select_last_index = 1, [+0, -0] gives 1 in the evaluator and the draft, 0 here
+        arg("[+0, -0], select_last_index 1", "ArgMax", 13, dt, V(dt, ["p0", "n0"]), "ArgMax.div.ort-signed-zero", last,
+            [P(PY, pyref_arg, "ArgMax.div.pyref-signed-zero", [I64([1])]),
+             P(WG, draft_argmax, "ArgMax.div.sonnx-signed-zero", [I64([1])])])
+        # NaN positions agree: first NaN (last with select_last_index, the flip); ORT ([ArgMax.div.ort-nan])
+        # scans rows of shape [1, n] and gives 0 for both
+        row = dict(full, axis=1)
+        arg("[[1, NaN, NaN, -1]], axis 1", "ArgMax", 13, dt, V(dt, [1, "nan1", "nan2", -1], [1, 4]), "ArgMax.div.ort-nan",
+            row, [P(NP, np_arg, "agree"), P(PY, pyref_arg, "agree"), P(WG, draft_argmax, "agree")], stated_ort=[I64([[0]])])
+        arg("[[1, NaN, NaN, -1]], axis 1, select_last_index 1", "ArgMax", 13, dt, V(dt, [1, "nan1", "nan2", -1], [1, 4]),
+            "ArgMax.div.ort-nan", dict(row, select_last_index=1), [P(PY, pyref_arg, "agree"), P(WG, draft_argmax, "agree")],
+            stated_ort=[I64([[0]])])
+    # the draft has no defaults ([R1]-[R3]): sonnx-ref applies ONNX's ([ArgMax.div.sonnx-signed-zero])
+    arg("[1, 3, 2], no attribute", "ArgMax", 13, "float", V("float", [1, 3, 2]), "agree", None,
+        [P(NP, np_arg, "agree"), P(WG, draft_argmax, "ArgMax.div.sonnx-signed-zero", "refuses:[R1]-[R3]")])
+    x120 = V("float", [1, 2, 0], [1, 3])
+    x122 = V("float", [1, 2, 2], [1, 3])
+    # [ArgMax.div.ort-accepts-refused]: ORT runs what this specification refuses
+    arg("ArgMax-1 axis=-1 (v1: no negative axis)", "ArgMax", 1, "float", x120, "ort-accepts", dict(axis=-1),
+        valid=False, stated_ort=[I64([[1]])], tags=["ArgMax.div.ort-accepts-refused"])
+    arg("keepdims=2, axis=1", "ArgMax", 13, "float", x120, "ort-accepts", dict(axis=1, keepdims=2),
+        valid=False, stated_ort=[I64([1])], tags=["ArgMax.div.ort-accepts-refused"])
+    arg("select_last_index=2, axis=1", "ArgMax", 13, "float", x122, "ort-accepts", dict(axis=1, select_last_index=2),
+        valid=False, stated_ort=[I64([[2]])], tags=["ArgMax.div.ort-accepts-refused"])
+    arg("axis=2 on rank 2", "ArgMax", 13, "float", x120, "both-refuse", dict(axis=2), valid=False,
+        tags=["ArgMax.div.ort-accepts-refused"])
+    arg("uint64 [2^64-1, 0, 2^63]", "ArgMax", 13, "uint64", np.array([2**64 - 1, 0, 2**63], "<u8"), "ort-refuses",
+        stated_ort="Could not find an implementation", tags=["ArgMax.div.ort-accepts-refused"])
+
+    # [ArgMin.div.ort-nan]: ORT skips a NaN unless it comes first, on rows of shape [1, n] (axis 1)
+    def row(vals, dt="float"):
+        return V(dt, vals, [1, len(vals)])
+    ax1, ax1last = dict(axis=1), dict(axis=1, select_last_index=1)
+    for o in (11, 12, 13):
+        arg("[[1, NaN, 2]], axis 1", "ArgMin", o, "float", row([1, "nan1", 2]), "ArgMin.div.ort-nan", ax1,
+            stated_ort=[I64([[0]])])
+        arg("[[1, 2, NaN]], axis 1", "ArgMin", o, "float", row([1, 2, "nan1"]), "ArgMin.div.ort-nan", ax1,
+            stated_ort=[I64([[0]])])
+        arg("[[1, NaN, NaN, -1]], axis 1", "ArgMin", o, "float", row([1, "nan1", "nan2", -1]), "ArgMin.div.ort-nan", ax1,
+            stated_ort=[I64([[3]])])
+        arg("[[NaN, 1, 2]], axis 1", "ArgMin", o, "float", row(["nan1", 1, 2]), "agree", ax1, stated_ort=[I64([[0]])])
+        # rank 1 along axis 0, select_last_index 0: ORT gives the first NaN, in agreement (the clause's scope)
+        arg("[1, NaN, 2] (rank 1)", "ArgMin", o, "float", V("float", [1, "nan1", 2]), "agree",
+            stated_ort=[I64([1])], tags=["ArgMin.div.ort-nan"])
+        arg("[1, NaN, NaN, -1] (rank 1)", "ArgMin", o, "float", V("float", [1, "nan1", "nan2", -1]), "agree",
+            stated_ort=[I64([1])], tags=["ArgMin.div.ort-nan"])
+    for o in (12, 13):
+        arg("[[1, NaN, NaN, -1]], axis 1, select_last_index 1", "ArgMin", o, "float", row([1, "nan1", "nan2", -1]),
+            "ArgMin.div.ort-nan", ax1last, stated_ort=[I64([[3]])])
+        arg("[[NaN, 1, NaN, 2]], axis 1, select_last_index 1", "ArgMin", o, "float", row(["nan1", 1, "nan2", 2]),
+            "ArgMin.div.ort-nan", ax1last, stated_ort=[I64([[0]])])
+        arg("[1, NaN, 2] (rank 1), select_last_index 1", "ArgMin", o, "float", V("float", [1, "nan1", 2]),
+            "ArgMin.div.ort-nan", dict(select_last_index=1), stated_ort=[I64([0])])
+    for dt in ("double", "float16"):
+        arg("[[1, NaN, 2]], axis 1", "ArgMin", 13, dt, row([1, "nan1", 2], dt), "ArgMin.div.ort-nan", ax1,
+            stated_ort=[I64([[0]])])
+    for o in (11, 13):  # ArgMax likewise: rank 1 gives the first NaN, rows of shape [1, n] the scan
+        arg("[1, NaN, 2] (rank 1)", "ArgMax", o, "float", V("float", [1, "nan1", 2]), "agree", stated_ort=[I64([1])],
+            tags=["ArgMax.div.ort-nan"])
+        arg("[1, NaN, NaN, -1] (rank 1)", "ArgMax", o, "float", V("float", [1, "nan1", "nan2", -1]), "agree",
+            stated_ort=[I64([1])], tags=["ArgMax.div.ort-nan"])
+        arg("[[1, NaN, 2]], axis 1", "ArgMax", o, "float", row([1, "nan1", 2]), "ArgMax.div.ort-nan", ax1,
+            stated_ort=[I64([[2]])])
+    for dt in ("float", "double", "float16"):
+        # [ArgMin.div.ort-signed-zero] [ArgMin.div.numpy-signed-zero] [ArgMin.div.pyref-signed-zero]:
+        # argmin([+0, -0]) is 0 in all three, this specification 1
+        arg("[+0, -0]", "ArgMin", 13, dt, V(dt, ["p0", "n0"]), "ArgMin.div.ort-signed-zero", None,
+            [P(NP, np_arg, "ArgMin.div.numpy-signed-zero", [I64([0])]),
+             P(PY, pyref_arg, "ArgMin.div.pyref-signed-zero", [I64([0])])], stated_ort=[I64([0])])
+        arg("[-0, +0]", "ArgMin", 13, dt, V(dt, ["n0", "p0"]), "agree", None,
+            [P(NP, np_arg, "agree"), P(PY, pyref_arg, "agree")], stated_ort=[I64([0])])
+        arg("[-0, +0, -0, +0]", "ArgMin", 13, dt, V(dt, ["n0", "p0", "n0", "p0"]), "agree", None,
+            [P(NP, np_arg, "agree"), P(PY, pyref_arg, "agree")], stated_ort=[I64([0])])
+        # with select_last_index = 1: ORT and the evaluator 1 on [-0, +0], this specification 0
+        arg("[-0, +0], select_last_index 1", "ArgMin", 13, dt, V(dt, ["n0", "p0"]), "ArgMin.div.ort-signed-zero",
+            dict(select_last_index=1), [P(PY, pyref_arg, "ArgMin.div.pyref-signed-zero", [I64([1])])],
+            stated_ort=[I64([1])])
+        arg("[-0, +0, -0, +0], select_last_index 1", "ArgMin", 13, dt, V(dt, ["n0", "p0", "n0", "p0"]),
+            "ArgMin.div.ort-signed-zero", dict(select_last_index=1), stated_ort=[I64([3])])
+        arg("[+0, -0], select_last_index 1", "ArgMin", 13, dt, V(dt, ["p0", "n0"]), "agree",
+            dict(select_last_index=1), [P(PY, pyref_arg, "agree")], stated_ort=[I64([1])])
+        arg("[[1, NaN, 2]], axis 1 (numpy: first NaN)", "ArgMin", 13, dt, row([1, "nan1", 2], dt), "ArgMin.div.ort-nan",
+            ax1, [P(NP, np_arg, "agree"), P(PY, pyref_arg, "agree")])
+    # [ArgMin.div.ort-accepts-refused]
+    arg("ArgMin-1 axis=-1 (v1: no negative axis)", "ArgMin", 1, "float", x120, "ort-accepts", dict(axis=-1),
+        valid=False, stated_ort=[I64([[2]])], tags=["ArgMin.div.ort-accepts-refused"])
+    arg("keepdims=2, axis=1", "ArgMin", 13, "float", x120, "ort-accepts", dict(axis=1, keepdims=2),
+        valid=False, stated_ort=[I64([2])], tags=["ArgMin.div.ort-accepts-refused"])
+    arg("select_last_index=2, axis=1", "ArgMin", 13, "float", x122, "ort-accepts", dict(axis=1, select_last_index=2),
+        valid=False, stated_ort=[I64([[0]])], tags=["ArgMin.div.ort-accepts-refused"])
+    arg("rank 0", "ArgMin", 13, "float", np.array(1, "<f4"), "both-refuse", valid=False,
+        tags=["ArgMin.div.ort-accepts-refused"])
+
+    # ------------------------------------------------------------------------------- Min
+    for dt in ("float", "double"):
+        # [Min.div.numpy-signed-zero] [Min.div.pyref-signed-zero]: float/double take the second operand
+        add("Min(-0, +0) [1]", "Min", 13, dt, [V(dt, ["n0"]), V(dt, ["p0"])], "Min.div.ort-signed-zero",
+            peers=[P(NP, np_min_fold, "Min.div.numpy-signed-zero", [V(dt, ["p0"])]),
+                   P(PY, np_min_fold, "Min.div.pyref-signed-zero", [V(dt, ["p0"])])])
+        add("Min(+0, -0) [1]", "Min", 13, dt, [V(dt, ["p0"]), V(dt, ["n0"])], "agree",
+            peers=[P(NP, np_min_fold, "agree"), P(PY, np_min_fold, "agree")])
+    add("Min([-0] x9, [+0] x9)", "Min", 13, "float", [V("float", ["n0"] * 9), V("float", ["p0"] * 9)],
+        "Min.div.ort-signed-zero", peers=[P(NP, np_min_fold, "Min.div.numpy-signed-zero", [V("float", ["p0"] * 9)])])
+    add("Min(-0 rank 0, [+0] x4)", "Min", 13, "float", [V("float", ["n0"], []), V("float", ["p0"] * 4)],
+        "agree", peers=[P(NP, np_min_fold, "Min.div.numpy-signed-zero", [V("float", ["p0"] * 4)])])
+    # float16: the first operand
+    add("Min(+0, -0) [1]", "Min", 13, "float16", [V("float16", ["p0"]), V("float16", ["n0"])], "agree",
+        peers=[P(NP, np_min_fold, "Min.div.numpy-signed-zero", [V("float16", ["p0"])]),
+               P(PY, np_min_fold, "Min.div.pyref-signed-zero", [V("float16", ["p0"])])])
+    add("Min([+0] x9, [-0] x9)", "Min", 13, "float16", [V("float16", ["p0"] * 9), V("float16", ["n0"] * 9)],
+        "Min.div.ort-signed-zero", peers=[P(NP, np_min_fold, "Min.div.numpy-signed-zero", [V("float16", ["p0"] * 9)])])
+    add("Min(-0, +0) [1]", "Min", 13, "float16", [V("float16", ["n0"]), V("float16", ["p0"])], "Min.div.ort-signed-zero",
+        peers=[P(NP, np_min_fold, "agree")])
+    # [Min.div.pyref-signed-zero]: the evaluator broadcasts at Min-6, which refuses different shapes
+    add("Min-6 shapes [2],[1] (refused: [Min.err.same-shape])", "Min", 6, "float",
+        [V("float", [1, 3]), V("float", [2])], "both-refuse", valid=False, tags=["Min.div.pyref-signed-zero"],
+        peers=[P(PY, np_min_fold, "Min.div.pyref-signed-zero", [V("float", [1, 2])])])
+
+    # -------------------------------------------------------------------------- ReduceMin
+    def rmin(label, o, dt, x, expect, axes=None, keepdims=0, noop=None, peers=None, valid=True, stated_ort=None,
+             tags=None, axes_as="initializer"):
+        attrs = {"keepdims": keepdims}
+        if noop is not None:
+            attrs["noop_with_empty_axes"] = noop
+        if o < 18:
+            if axes is not None:
+                attrs["axes"] = axes
+            axes = None
+        add(label, "ReduceMin", o, dt, [x], expect, attrs, axes, peers=peers, valid=valid, stated_ort=stated_ort,
+            tags=tags, axes_as=axes_as)
+
+    for dt in ("float", "double"):
+        # [ReduceMin.div.numpy-signed-zero]: [-0, +0] gives +0 (float, double)
+        rmin("[-0, +0]", 13, dt, V(dt, ["n0", "p0"]), "agree",
+             peers=[P(NP, np_reducemin, "ReduceMin.div.numpy-signed-zero", [V(dt, ["p0"], [])])])
+        rmin("[-0, +0 x8]", 13, dt, V(dt, ["n0"] + ["p0"] * 8), "agree",
+             peers=[P(NP, np_reducemin, "ReduceMin.div.numpy-signed-zero", [V(dt, ["p0"], [])])])
+        rmin("[+0, -0]", 13, dt, V(dt, ["p0", "n0"]), "ReduceMin.div.ort-signed-zero",
+             peers=[P(NP, np_reducemin, "agree")])
+        # [ReduceMin.div.numpy-nan-payload]: a leading NaN comes back as the default NaN
+        rmin("[NaN1, 1, 2]", 13, dt, V(dt, ["nan1", 1, 2]), "agree",
+             peers=[P(NP, np_reducemin, "ReduceMin.div.numpy-nan-payload", [V(dt, ["nan"], [])])])
+        rmin("[1, NaN1, 2]", 13, dt, V(dt, [1, "nan1", 2]), "ReduceMin.div.ort-nan",
+             peers=[P(NP, np_reducemin, "agree", [V(dt, ["nan1"], [])])])
+    rmin("[+0, -0]", 13, "float16", V("float16", ["p0", "n0"]), "ReduceMin.div.ort-signed-zero",
+         peers=[P(NP, np_reducemin, "ReduceMin.div.numpy-signed-zero", [V("float16", ["p0"], [])])])
+    rmin("[+0 x8, -0]", 13, "float16", V("float16", ["p0"] * 8 + ["n0"]), "ReduceMin.div.ort-signed-zero",
+         peers=[P(NP, np_reducemin, "ReduceMin.div.numpy-signed-zero", [V("float16", ["p0"], [])])])
+    rmin("[NaN1, 1]", 13, "float16", V("float16", ["nan1", 1]), "agree",
+         peers=[P(NP, np_reducemin, "agree", [V("float16", ["nan1"], [])])])
+    # [ReduceMin.div.numpy-empty]: numpy refuses, onnx's evaluator fills (+Inf, iinfo max, True)
+    for dt, x, o in (("float", np.zeros((0, 3), "<f4"), 13), ("int32", np.zeros((0, 3), "<i4"), 13),
+                     ("bool", np.zeros((0, 3), bool), 20)):
+        rmin(f"{dt} shape [0,3] axes [0]", o, dt, x, "ReduceMin.div.ort-bool-empty" if dt == "bool" else "agree",
+             axes=[0], peers=[P(NP, np_reducemin, "ReduceMin.div.numpy-empty", "refuses:zero-size array to reduction"),
+                              P(PY, pyref_reducemin, "agree")],
+             stated_ort="ReduceMin is not defined for empty set with bool type" if dt == "bool" else None)
+    # [ReduceMin.div.ort-bool-empty]: non-empty bool sets agree
+    rmin("bool [[T,F,T],[T,T,T]] axes [1]", 20, "bool", np.array([[1, 0, 1], [1, 1, 1]], bool), "agree", axes=[1],
+         stated_ort=[np.array([False, True])])
+    # [ReduceMin.div.ort-accepts-refused]
+    x23 = V("float", [1, 2, 3, 4, 5, 0], [2, 3])
+    for o in (11, 13, 18, 20):
+        rmin("duplicate axes [1, -1]", o, "float", x23, "ort-accepts", [1, -1], valid=False,
+             stated_ort=[V("float", [1, 0])], tags=["ReduceMin.div.ort-accepts-refused"])
+        rmin("axes [1], keepdims=2", o, "float", x23, "ort-accepts", [1], keepdims=2, valid=False,
+             stated_ort=[V("float", [1, 0])], tags=["ReduceMin.div.ort-accepts-refused"])
+    rmin("noop_with_empty_axes=2, axes [1]", 18, "float", x23, "ort-accepts", [1], noop=2, valid=False,
+         stated_ort=[V("float", [1, 0])], tags=["ReduceMin.div.ort-accepts-refused"])
+    rmin("ReduceMin-1 axes=[-1] (v1: no negative axes)", 1, "float", x23, "ort-accepts", [-1], valid=False,
+         stated_ort=[V("float", [1, 0])], tags=["ReduceMin.div.ort-accepts-refused"])
+    rmin("uint8 at ReduceMin-11 (type)", 11, "uint8", np.array([1, 2], "u1"), "both-refuse", [0], valid=False,
+         tags=["ReduceMin.div.ort-accepts-refused"])
+
+    # ------------------------------------------------------------------------------ Relu
+    # [Relu.div.numpy-signed-zero]: numpy.maximum(x, 0) keeps a float16 -0 at shapes [14], [16]
+    x14 = ["n0", "p0", "h15", "m15", "inf", "ninf", "dmin", "ndmin", "max", "lowest", "nan1", "snan", "nan2", "one"]
+    y14 = ["n0", "p0", "h15", "p0", "inf", "p0", "dmin", "p0", "max", "p0", "nan1", "snan", "nan2", "one"]
+    for o in (6, 13, 14):
+        add("float16 [14], -0 at position 0", "Relu", o, "float16", [V("float16", x14)], "Relu.div.ort-signed-zero",
+            peers=[P(NP, np_relu, "Relu.div.numpy-signed-zero", [V("float16", y14)])])
+    add("float16 [-0] x16", "Relu", 14, "float16", [V("float16", ["n0"] * 16)], "Relu.div.ort-signed-zero",
+        peers=[P(NP, np_relu, "Relu.div.numpy-signed-zero", [V("float16", ["n0"] * 16)])])
+    add("float16 -0 rank 0", "Relu", 14, "float16", [V("float16", ["n0"], [])], "Relu.div.ort-signed-zero",
+        peers=[P(NP, np_relu, "agree", [V("float16", ["p0"], [])])])
+    for dt in ("float", "double"):
+        add(f"{dt} [14], -0 at position 0", "Relu", 14, dt, [V(dt, x14)], "Relu.div.ort-signed-zero",
+            peers=[P(NP, np_relu, "agree")])
+
+    # ------------------------------------------------------------------------------ Clip
+    def clip(label, o, dt, x, lo, hi, expect, peers=None, valid=True, stated_ort=None, tags=None, attrs=None):
+        """lo / hi: None absent, else a tensor (an attribute value at Clip-1/6 via attrs)."""
+        inputs, names = [x], ["x0"]
+        for b in (lo, hi):
+            if b is None:
+                names.append("")
+            else:
+                inputs.append(b)
+                names.append(f"x{len(inputs) - 1}")
+        while names[-1] == "":
+            names.pop()
+        add(label, "Clip", o, dt, inputs, expect, attrs, peers=peers, valid=valid, stated_ort=stated_ort, tags=tags,
+            node_inputs=names if o >= 11 else None)
+
+    def S(dt, v):
+        return V(dt, [v], [])
+
+    for o, dts in ((11, ("float", "double", "float16")), (12, ("float", "double", "float16")),
+                   (13, ("float", "double", "float16"))):
+        for dt in dts:
+            # [Clip.div.numpy-default]: absent bounds leave the infinities in numpy / the evaluator
+            ort = "ort-refuses" if (dt, o) == ("double", 11) else \
+                "Clip.div.ort-default-inf" if (dt, o) == ("float16", 11) else "agree"
+            clip("no bound, X = [+Inf, -Inf, 1]", o, dt, V(dt, ["inf", "ninf", 1]), None, None, ort,
+                 [P(NP, np_clip, "Clip.div.numpy-default", [V(dt, ["inf", "ninf", 1])])])
+            clip("min = +0 alone, X = [+Inf]", o, dt, V(dt, ["inf"]), S(dt, "p0"), None, ort,
+                 [P(NP, np_clip, "Clip.div.numpy-default", [V(dt, ["inf"])])])
+            clip("max = -0 alone, X = [-Inf]", o, dt, V(dt, ["ninf"]), None, S(dt, "n0"), ort,
+                 [P(NP, np_clip, "Clip.div.numpy-default", [V(dt, ["ninf"])])])
+    # Clip-1: the evaluator's None for an absent attribute
+    clip("Clip-1 no attribute, X = [+Inf, -Inf]", 1, "float", V("float", ["inf", "ninf"]), None, None, "ort-refuses",
+         [P(NP, np_clip, "Clip.div.numpy-default", [V("float", ["inf", "ninf"])])])
+    clip("Clip-1 no attribute, X = [+Inf, -Inf, max, lowest]", 1, "double", V("double", ["inf", "ninf", "max", "lowest"]),
+         None, None, "ort-refuses", [P(NP, np_clip, "Clip.div.numpy-default", [V("double", ["inf", "ninf", "max", "lowest"])])])
+    for dt in ("float", "double", "float16"):  # Clip-6: schema defaults as numpy.float32, agreement
+        clip("Clip-6 no attribute, X = [+Inf, -Inf, 1]", 6, dt, V(dt, ["inf", "ninf", 1]), None, None,
+             "ort-refuses" if dt == "double" else "agree", [P(NP, np_clip, "agree")])
+    xs = ["h15", "inf", "max", "m15", "ninf", "lowest", "nan1"]
+    for o, dt in ((13, "float"), (12, "float"), (11, "float"), (13, "double"), (12, "double"), (13, "float16")):
+        # [Clip.div.numpy-nan-bound] (ORT: [Clip.div.ort-nan-bound]): the NaN bound ignored
+        clip("lo = NaN5, hi = 1", o, dt, V(dt, xs), S(dt, "nan5"), S(dt, 1), "Clip.div.ort-nan-bound",
+             [P(NP, np_clip, "Clip.div.numpy-nan-bound", [V(dt, [1, 1, 1, "m15", "ninf", "lowest", "nan1"])])],
+             stated_ort=[V(dt, [1, 1, 1, "m15", "ninf", "lowest", "nan1"])])
+        clip("lo = -1, hi = NaN6", o, dt, V(dt, xs), S(dt, -1), S(dt, "nan6"), "Clip.div.ort-nan-bound",
+             [P(NP, np_clip, "Clip.div.numpy-nan-bound", [V(dt, ["h15", "inf", "max", -1, -1, -1, "nan1"])])],
+             stated_ort=[V(dt, ["h15", "inf", "max", -1, -1, -1, "nan1"])])
+        clip("lo = NaN5, hi = NaN6", o, dt, V(dt, xs), S(dt, "nan5"), S(dt, "nan6"), "Clip.div.ort-nan-bound",
+             [P(NP, np_clip, "Clip.div.numpy-nan-bound", [V(dt, xs)])], stated_ort=[V(dt, xs)])
+    neg = ["n0", "m15", "ninf", "ndmin", "lowest"]
+    for dt in ("float", "double"):
+        # [Clip.div.numpy-signed-zero]: float / double, the bound on a tie
+        clip("lo = -0, hi = +0, X <= -0", 13, dt, V(dt, neg), S(dt, "n0"), S(dt, "p0"), "agree",
+             [P(NP, np_clip, "Clip.div.numpy-signed-zero", [V(dt, ["p0"] * 5)])])
+        clip("Clip(-0, lo = +0)", 13, dt, V(dt, ["n0"]), S(dt, "p0"), None, "Clip.div.ort-signed-zero",
+             [P(NP, np_clip, "agree", [V(dt, ["p0"])])])
+        clip("Clip(+0, hi = -0)", 13, dt, V(dt, ["p0"]), None, S(dt, "n0"), "Clip.div.ort-signed-zero",
+             [P(NP, np_clip, "agree", [V(dt, ["n0"])])])
+    # float16: the element on a tie, as ORT
+    clip("float16 Clip(-0, lo = +0)", 13, "float16", V("float16", ["n0"]), S("float16", "p0"), None,
+         "Clip.div.ort-signed-zero", [P(NP, np_clip, "Clip.div.numpy-signed-zero", [V("float16", ["n0"])])],
+         stated_ort=[V("float16", ["n0"])])
+    clip("float16 Clip(+0, hi = -0)", 13, "float16", V("float16", ["p0"]), None, S("float16", "n0"),
+         "Clip.div.ort-signed-zero", [P(NP, np_clip, "Clip.div.numpy-signed-zero", [V("float16", ["p0"])])],
+         stated_ort=[V("float16", ["p0"])])
+    xf16 = ["p0", "m15", "ninf", "ndmin", "lowest"]
+    clip("float16 lo = +0, hi = -0", 13, "float16", V("float16", xf16), S("float16", "p0"), S("float16", "n0"),
+         "Clip.div.ort-signed-zero", [P(NP, np_clip, "Clip.div.numpy-signed-zero", [V("float16", ["p0"] * 5)])],
+         stated_ort=[V("float16", ["p0"] * 5)])
+    clip("float16 lo = -0, hi = +0", 13, "float16", V("float16", neg), S("float16", "n0"), S("float16", "p0"),
+         "agree", [P(NP, np_clip, "agree")])
+    # [Clip.div.ort-bound-rank]: bounds of shape [1] run in ORT, refused here ([Clip.err.bound-rank])
+    for o, dts in ((11, ("float", "float16")), (12, ("float", "double", "float16")), (13, ("float", "double", "float16"))):
+        for dt in dts:
+            clip("min = [-1], max = [1] (shape [1])", o, dt, V(dt, [-2, 0.5, 2]), V(dt, [-1]), V(dt, [1]), "ort-accepts",
+                 valid=False, stated_ort=[V(dt, [-1, 0.5, 1])], tags=["Clip.div.ort-bound-rank"])
+            clip("X shape [0], min = [-1], max = [1]", o, dt, V(dt, []), V(dt, [-1]), V(dt, [1]), "ort-accepts",
+                 valid=False, stated_ort=[V(dt, [])], tags=["Clip.div.ort-bound-rank"])
+    clip("min of shape [2]", 13, "float", V("float", [-2, 0.5, 2]), V("float", [-1, -1]), S("float", 1), "both-refuse",
+         valid=False, stated_ort="min should be a scalar", tags=["Clip.div.ort-bound-rank"])
+    # [Clip.div.ort-v6-refusals]: crossed or NaN attributes at Clip-6
+    nan5 = float(np.array([0x7FC00005], "<u4").view("<f4")[0])
+    for dt in ("float", "float16"):
+        clip("Clip-6 min = 2, max = 1 (crossed)", 6, dt, V(dt, [0, 1.5, 3]), None, None, "ort-refuses",
+             attrs=dict(min=2.0, max=1.0), stated_ort="min_ <= max_ was false", tags=["Clip.div.ort-v6-refusals"])
+    clip("Clip-6 min = NaN 0x7fc00005", 6, "float", V("float", [0, 1.5, 3]), None, None, "ort-refuses",
+         attrs=dict(min=nan5), stated_ort="min_ <= max_ was false", tags=["Clip.div.ort-v6-refusals"])
+    for dt in ("float", "double", "float16"):
+        clip("Clip-11 lo = 2, hi = 1 (crossed)", 13 if dt == "double" else 11, dt, V(dt, [0, 1.5, 3]), S(dt, 2), S(dt, 1),
+             "agree", stated_ort=[V(dt, [1, 1, 1])], tags=["Clip.div.ort-v6-refusals"])
+
+    # ---------------------------------------------------------------------- GlobalMaxPool
+    def gmp(label, o, dt, x, expect, stated_ort=None, tags=None):
+        add(label, "GlobalMaxPool", o, dt, [x], expect, stated_ort=stated_ort, tags=tags)
+
+    # [GlobalMaxPool.div.ort-empty]
+    for o in (1, 22):
+        gmp("shape (1, 2, 0)", o, "float", np.zeros((1, 2, 0), "<f4"), "GlobalMaxPool.div.ort-empty",
+            stated_ort="Only N can be zero")
+        gmp("shape (1, 2, 3, 0)", o, "float", np.zeros((1, 2, 3, 0), "<f4"), "GlobalMaxPool.div.ort-empty",
+            stated_ort="Only N can be zero")
+        gmp("shape (0, 2, 3)", o, "float", np.zeros((0, 2, 3), "<f4"), "agree", tags=["GlobalMaxPool.div.ort-empty"])
+    # [GlobalMaxPool.div.ort-refuses]
+    x123 = V("double", [1, 2, 3], [1, 1, 3])
+    for o in (1, 22):
+        gmp("double", o, "double", x123, "ort-refuses", "Could not find an implementation",
+            ["GlobalMaxPool.div.ort-refuses"])
+    gmp("bfloat16", 22, "bfloat16", from_bits("bfloat16", [0x3F80, 0x4000], [1, 1, 2]), "ort-refuses",
+        "Could not find an implementation", ["GlobalMaxPool.div.ort-refuses"])
+    gmp("float16 at version 1", 1, "float16", V("float16", [1, 2], [1, 1, 2]), "ort-refuses",
+        "Mismatched attribute type", ["GlobalMaxPool.div.ort-refuses"])
+    gmp("four spatial axes (rank 6)", 22, "float", V("float", [1, 2], [1, 1, 1, 1, 1, 2]), "ort-refuses",
+        "Unsupported pooling size", ["GlobalMaxPool.div.ort-refuses"])
+
+    # ---------------------------------------------------------------------------- MaxPool
+    def mp(label, o, dt, x, attrs, expect, n_out=2, peers=None, valid=True, stated_ort=None, tags=None):
+        add(label, "MaxPool", o, dt, [x], expect, attrs, peers=peers, valid=valid, stated_ort=stated_ort, tags=tags,
+            n_outputs=n_out)
+
+    x5 = V("float", [1, 9, 2, 8, 3], [1, 1, 5])
+    x12345 = V("float", [1, 2, 3, 4, 5], [1, 1, 5])
+    x12 = V("float", [1, 2], [1, 1, 2])
+    # [MaxPool.div.ort-accepts-refused]
+    acc = ["MaxPool.div.ort-accepts-refused"]
+    mp("auto_pad = \"\"", 12, "float", x5, dict(kernel_shape=[2], auto_pad=""), "ort-accepts", valid=False,
+       stated_ort=[V("float", [9, 9, 8, 8], [1, 1, 4]), None], tags=acc)
+    mp("VALID with pads [1, 1]", 12, "float", x5, dict(kernel_shape=[2], auto_pad="VALID", pads=[1, 1]), "ort-accepts",
+       valid=False, stated_ort=[V("float", [9, 9, 8, 8], [1, 1, 4]), None], tags=acc)
+    mp("SAME_UPPER with pads [0, 0]", 12, "float", x5, dict(kernel_shape=[2], auto_pad="SAME_UPPER", pads=[0, 0]),
+       "ort-accepts", valid=False, stated_ort=[V("float", [9, 9, 8, 8, 3], [1, 1, 5]), None], tags=acc)
+    mp("ceil_mode = 2, strides [2]", 12, "float", x12345, dict(kernel_shape=[2], strides=[2], ceil_mode=2),
+       "ort-accepts", valid=False, stated_ort=[V("float", [2, 4], [1, 1, 2]), None], tags=acc)
+    mp("kernel_shape [3] on X = [1, 2]", 12, "float", x12, dict(kernel_shape=[3]), "ort-accepts", valid=False,
+       stated_ort=[V("float", [], [1, 1, 0]), None], tags=acc)
+    mp("kernel [4], strides [2], pads [1, 0], ceil_mode 1 on [1, 2]", 12, "float", x12,
+       dict(kernel_shape=[4], strides=[2], pads=[1, 0], ceil_mode=1), "ort-accepts", valid=False,
+       stated_ort=[V("float", [2], [1, 1, 1]), I64([1], [1, 1, 1])], tags=acc)
+    # [MaxPool.div.ort-refuses]
+    ref = ["MaxPool.div.ort-refuses"]
+    mp("kernel [2], dilations [3], pads [2, 2] (pad >= kernel, < effective kernel)", 12, "float", x5,
+       dict(kernel_shape=[2], dilations=[3], pads=[2, 2]), "ort-refuses", stated_ort="Pad should be smaller than kernel",
+       tags=ref)
+    mp("C = 0: shape (1, 0, 3)", 12, "float", np.zeros((1, 0, 3), "<f4"), dict(kernel_shape=[2]), "ort-refuses",
+       stated_ort="Only N can be zero", tags=ref)
+    mp("N = 0: shape (0, 1, 3)", 12, "float", np.zeros((0, 1, 3), "<f4"), dict(kernel_shape=[2]), "agree", tags=ref)
+    for n_out in (1, 2):
+        mp("four spatial axes (rank 6)", 12, "float", V("float", [1, 2], [1, 1, 1, 1, 1, 2]),
+           dict(kernel_shape=[1, 1, 1, 2]), "ort-refuses", n_out, stated_ort="Unsupported pooling size", tags=ref)
+    mp("bfloat16 at version 22", 22, "bfloat16", from_bits("bfloat16", [0x3F80, 0x4000], [1, 1, 2]),
+       dict(kernel_shape=[2]), "ort-refuses", 1, stated_ort="Could not find an implementation", tags=ref)
+
+    # The SONNX draft: [MaxPool.div.wg-scope], [MaxPool.div.wg-padding], [MaxPool.div.wg-indices]
+    written = dict(auto_pad="NOTSET", ceil_mode=0, dilations=[1, 1], pads=[0, 0, 0, 0], storage_order=0,
+                   strides=[1, 1])
+    x33 = V("float", [1, 5, 2, 7, 3, 9, 4, 8, 6], [1, 1, 3, 3])
+    mp("3x3, kernel [2, 2], every attribute written", 12, "float", x33, dict(written, kernel_shape=[2, 2]), "agree",
+       peers=[P(WG, draft_maxpool, "agree", [V("float", [7, 9, 8, 9], [1, 1, 2, 2]), I64([3, 5, 7, 5], [1, 1, 2, 2])])])
+    scope = [("1 spatial axis", x5, dict(kernel_shape=[2], strides=[1]), "[R1]"),
+             ("attributes left to their defaults", x33, dict(kernel_shape=[2, 2]), "[R2]"),
+             ("auto_pad SAME_UPPER", x33, dict(written, kernel_shape=[2, 2], auto_pad="SAME_UPPER", pads=None), "[R3]"),
+             ("ceil_mode 1", x33, dict(written, kernel_shape=[2, 2], strides=[2, 2], ceil_mode=1), "[R4]"),
+             ("storage_order 1", x33, dict(written, kernel_shape=[2, 2], storage_order=1), "[R5]")]
+    for label, x, attrs, r in scope:
+        mp(label, 12, "float", x, {k: v for k, v in attrs.items() if v is not None}, "agree",
+           peers=[P(WG, draft_maxpool, "MaxPool.div.wg-scope", "refuses:" + r)])
+    # a window with no element of X: the draft pads with -Inf (int8: -128), this specification refuses
+    for dt in ("float", "int8"):
+        low = V(dt, ["ninf"], [1, 1, 1, 1]) if dt == "float" else np.array([-128], "i1").reshape(1, 1, 1, 1)
+        xx = V(dt, [1, 2], [1, 1, 1, 2]) if dt == "float" else np.array([1, 2], "i1").reshape(1, 1, 1, 2)
+        mp("X [[1, 2]], kernel [1, 2], dilations [1, 3], pads [0, 1, 0, 1]", 12, dt, xx,
+           dict(written, kernel_shape=[1, 2], dilations=[1, 3], pads=[0, 1, 0, 1]), "ort-accepts", valid=False,
+           peers=[P(WG, draft_maxpool, "MaxPool.div.wg-padding", [low, None])])
+    # the draft's float Example 4 (double, pads [1, 1, 1, 1], X[0, 0] = -Inf): its formal model's
+    # Indices -4 at [0, 0, 0, 0], where its informal example and this specification give 0
+    ex4 = V("double", ["ninf", 9.57875561, 4.56432533, 2.72844928, 3.54234851, 2.55354471, 2.83691720, 3.46789489,
+                       5.23979851], [1, 1, 3, 3])
+    mp("draft float Example 4 (double), pads [1, 1, 1, 1]", 12, "double", ex4, dict(written, kernel_shape=[2, 2],
+       pads=[1, 1, 1, 1]), "agree",
+       peers=[P(WG, draft_maxpool, "MaxPool.div.wg-padding",
+                [None, I64([-4, 1, 1, 2, 3, 1, 1, 2, 6, 4, 8, 8, 6, 7, 8, 8], [1, 1, 4, 4])])],
+       stated_ort=[None, I64([0, 1, 1, 2, 3, 1, 1, 2, 6, 4, 8, 8, 6, 7, 8, 8], [1, 1, 4, 4])])
+    # Indices by numeric equality: the window [-0, +0] gives the position of -0 (0), here 1
+    for dt in ("float", "double", "float16"):
+        mp("window [-0, +0], kernel [1, 2]", 12, dt, V(dt, ["n0", "p0"], [1, 1, 1, 2]), dict(written, kernel_shape=[1, 2]),
+           "MaxPool.div.ort-signed-zero",
+           peers=[P(WG, draft_maxpool, "MaxPool.div.wg-indices", [V(dt, ["p0"], [1, 1, 1, 1]), I64([0], [1, 1, 1, 1])])])
+        mp("window [+0, -0], kernel [1, 2]", 12, dt, V(dt, ["p0", "n0"], [1, 1, 1, 2]), dict(written, kernel_shape=[1, 2]),
+           "agree", peers=[P(WG, draft_maxpool, "agree")])
+    mp("window [1, NaN1, NaN2], kernel [1, 3]", 12, "float", V("float", [1, "nan1", "nan2"], [1, 1, 1, 3]),
+       dict(written, kernel_shape=[1, 3]), "MaxPool.div.ort-nan", peers=[P(WG, draft_maxpool, "agree")])
 
 
 def reference_side(cases: List[Case], workdir: str, invalid=frozenset()):
@@ -256,9 +957,34 @@ def run_facts(facts: List[Fact], workdir: str):
             from classify import same
             npc = {"class": "agree" if same(c.dtype, np_y, spec) else "differs (no ID)", "ids": []}
         measured = cls["ids"][0] if cls["class"] == "divergence" and len(cls["ids"]) == 1 else cls["class"]
+        if f.stated_ort is not None and not ort_as_stated(c, f.stated_ort, ort[c.id]):
+            measured += " (ORT's result is not the clause's)"
+        peers = [(pf, classify_peer(f, pf)) for pf in f.peers]
         rows.append(dict(fact=f, spec=spec, ort=ort[c.id], ref=ref[c.id], numpy=np_y, cls=cls, numpy_cls=npc,
-                         measured=measured))
+                         measured=measured, peers=peers))
     return label, rows
+
+
+def ort_as_stated(c: Case, stated, o: Outcome) -> bool:
+    """ORT's outputs (or its error) are the ones the clause states."""
+    if isinstance(stated, str):
+        return not o.ok and stated in o.error
+    return o.ok and stated_matches(c, stated, [o.y] + list(o.extra or []), "")
+
+
+def mismatches(rows) -> List[str]:
+    """Every fact (ORT class) or peer fact whose measured class is not the expected one."""
+    bad = []
+    for r in rows:
+        f = r["fact"]
+        if r["measured"] != f.expect:
+            bad.append(f"{f.case.id} {f.label}: README says {f.expect}, measured {r['measured']} ({r['cls']['detail']})")
+        for pf, res in r["peers"]:
+            if res["cls"] != pf.expect:
+                got = res["refusal"] or ("no output" if res["outs"] is None else
+                                         "; ".join(short(d, np.asarray(o)) for d, o in zip(output_dtypes(f.case), res["outs"])))
+                bad.append(f"{f.case.id} {f.label}: {pf.peer} expected {pf.expect}, measured {res['cls']} ({got})")
+    return bad
 
 
 def invalid_class(ort: Outcome, ref: Outcome):
