@@ -24,6 +24,8 @@
 
 #include "core/error.hpp"
 #include "core/tensor.hpp"
+#include "graph/expose.hpp"
+#include "graph/infer.hpp"
 #include "graph/model.hpp"
 #include "io/io.hpp"
 #include "ops/registry.hpp"
@@ -31,6 +33,7 @@
 #include "oracle/compare.hpp"
 #include "oracle/explain.hpp"
 #include "oracle/golden.hpp"
+#include "oracle/node_golden.hpp"
 #include "oracle/report.hpp"
 
 namespace py = pybind11;
@@ -176,10 +179,12 @@ struct PyModel {
 };
 
 // A model from a path (str or os.PathLike), bytes-like ONNX ModelProto bytes, or an object with
-// SerializeToString() (onnx.ModelProto).
-PyModel load_model(py::handle source, bool assume_opset_reviewed) {
+// SerializeToString() (onnx.ModelProto). `partial`: nodes outside the spec are classified, not
+// refused ([Graph.partial]); run() then refuses the model ([Graph.partial.run]).
+PyModel load_model(py::handle source, bool assume_opset_reviewed, bool partial) {
   graph::LoadOptions options;
   options.assume_opset_reviewed = assume_opset_reviewed;
+  options.partial = partial;
   if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
     const auto path = py::module_::import("os").attr("fspath")(source).cast<std::string>();
     return {without_gil([&] { return graph::Model::load(path, options); }), "model '" + path + "'", assume_opset_reviewed};
@@ -249,13 +254,15 @@ std::string explain_binding(const PyModel& m, py::handle feeds, const std::strin
 // The actual values as in-memory arrays keyed by value name (graph outputs, and intermediate values
 // for [Check.attribution]); an array given where a bfloat16 value is declared is read as bfloat16 bits
 // [IO.npy.bfloat16]; the library sorts out the names ([Check.missing]).
-check::Actual actual_from_mapping(const graph::Model& model, py::handle actual) {
+check::Actual actual_from_mapping(const graph::Model& model, py::handle actual, bool nodewise) {
   std::vector<io::NamedTensor> tensors;
+  // [Graph.infer] node-wise, the element type of a value no node of the spec computes is ONNX's inference's
+  const auto types = nodewise ? graph::infer_value_types(model) : std::map<std::string, graph::ValueType>{};
   for (auto item : actual.attr("items")()) {
     auto kv = item.cast<py::tuple>();
     if (!py::isinstance<py::str>(kv[0])) throw py::type_error("actual value names must be str");
     const auto name = kv[0].cast<std::string>();
-    tensors.push_back({name, from_numpy(kv[1], "actual value '" + name + "'", check::value_dtype(model, name))});
+    tensors.push_back({name, from_numpy(kv[1], "actual value '" + name + "'", check::value_dtype(model, name, types))});
   }
   return check::actual_from_tensors(model, std::move(tensors));
 }
@@ -271,9 +278,10 @@ struct CheckResult {
 // ([Check.ulp]: "--ulp 0 is the bitwise comparison of [Check.bitwise]").
 CheckResult judge_and_report(const graph::Model& model, const std::vector<check::Case>& cases, std::uint64_t ulp,
                              std::size_t max_listed, const std::string& report_path, const std::string& junit_path,
-                             const std::vector<std::string>& manifest_files, const std::string& junit_stem) {
+                             const std::vector<std::string>& manifest_files, const std::string& junit_stem,
+                             bool nodewise) {
   const compare::Options c = compare::options_for(ulp, max_listed);
-  const auto campaign = check::judge_cases(model, cases, c);
+  const auto campaign = check::judge_cases(model, cases, c, nodewise);
   if (!report_path.empty() || !junit_path.empty()) {
     const auto manifest = report::manifest(manifest_files, report::command_line());
     if (!report_path.empty()) report::write_json(report_path, check::report_document(campaign, c, manifest));
@@ -289,12 +297,13 @@ CheckResult judge_and_report(const graph::Model& model, const std::vector<check:
 // test_data_set_K of the campaign (check::load_cases).
 CheckResult check_binding(const PyModel& m, py::handle feeds, py::handle actual, std::uint64_t ulp, std::size_t max_listed,
                           const std::string& report_path, const std::string& junit_path,
-                          const std::vector<std::string>& manifest_files, const std::string& junit_stem) {
+                          const std::vector<std::string>& manifest_files, const std::string& junit_stem, bool nodes) {
+  const bool nodewise = nodes || !m.model.complete();  // [Check.nodewise]
   if (py::isinstance<py::str>(feeds) && py::isinstance<py::str>(actual)) {
     const auto a = feeds.cast<std::string>(), b = actual.cast<std::string>();
     return without_gil([&] {
-      return judge_and_report(m.model, check::load_cases(m.model, a, b), ulp, max_listed, report_path, junit_path,
-                              manifest_files, junit_stem);
+      return judge_and_report(m.model, check::load_cases(m.model, a, b, {nodewise}), ulp, max_listed, report_path,
+                              junit_path, manifest_files, junit_stem, nodewise);
     });
   }
   check::Case k;
@@ -302,11 +311,11 @@ CheckResult check_binding(const PyModel& m, py::handle feeds, py::handle actual,
   k.feeds = feeds_from(m.model, feeds);
   std::string actual_path;
   if (py::isinstance<py::str>(actual)) actual_path = actual.cast<std::string>();
-  else if (py::hasattr(actual, "items")) k.actual = actual_from_mapping(m.model, actual);
+  else if (py::hasattr(actual, "items")) k.actual = actual_from_mapping(m.model, actual, nodewise);
   else throw py::type_error("actual must be a mapping {value name: numpy array} or the path of a .npz or test_data_set folder");
   return without_gil([&] {
-    if (!actual_path.empty()) k.actual = check::load_actual(m.model, actual_path);
-    return judge_and_report(m.model, {k}, ulp, max_listed, report_path, junit_path, manifest_files, junit_stem);
+    if (!actual_path.empty()) k.actual = check::load_actual(m.model, actual_path, {nodewise});
+    return judge_and_report(m.model, {k}, ulp, max_listed, report_path, junit_path, manifest_files, junit_stem, nodewise);
   });
 }
 
@@ -326,6 +335,32 @@ std::vector<std::string> golden_binding(const PyModel& m, const std::string& dir
   return without_gil([&] { return golden::write(m.model, dir, o).folders; });
 }
 
+// [Check.golden-nodes] golden --nodes / --node NAME: the folders written, one per node.
+std::vector<std::string> golden_nodes_binding(const PyModel& m, const std::string& dir, std::uint64_t seed,
+                                              std::int64_t cases, const std::map<std::string, std::int64_t>& dims,
+                                              bool construct, const std::vector<std::string>& only) {
+  golden::Options o;
+  o.seed = seed;
+  o.cases = cases;
+  o.construct = construct;
+  o.assume_opset_reviewed = m.assume_opset_reviewed;
+  o.dims = dims;
+  return without_gil([&] {
+    std::vector<std::string> folders;
+    for (const auto& n : golden::write_nodes(m.model, dir, o, only).nodes)
+      if (n.status == "written") folders.push_back((std::filesystem::path(dir) / n.folder).string());
+    return folders;
+  });
+}
+
+// [Graph.expose] the exposed model's bytes, its outputs, the values added, and those left out with why.
+py::tuple expose_binding(const PyModel& m) {
+  const graph::Exposed e = without_gil([&] { return graph::expose(m.model); });
+  py::list not_exposed;
+  for (const auto& [name, why] : e.not_exposed) not_exposed.append(py::make_tuple(name, why));
+  return py::make_tuple(py::bytes(e.bytes), e.outputs, e.added, not_exposed);
+}
+
 // ======================================== end of CHECK AND GOLDEN ===============================
 
 }  // namespace
@@ -338,7 +373,10 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<PyModel>(m, "Model", "An ONNX model loaded and checked by sonnx-ref ([Graph.model.parse]).")
       .def(py::init(&load_model), py::arg("model"), py::kw_only(), py::arg("assume_opset_reviewed") = false,
-           "model: a path, bytes, or an onnx.ModelProto. A refused model raises sonnx_ref.Refused.")
+           py::arg("partial") = false,
+           "model: a path, bytes, or an onnx.ModelProto. A refused model raises sonnx_ref.Refused. partial=True "
+           "accepts operators outside the spec, for the node-wise check, expose and golden(nodes=True) "
+           "([Graph.partial]); run() then raises Refused ([Graph.partial.run]).")
       .def("run", &run, py::arg("feeds") = py::none(),
            "Evaluates the model: {output name: numpy array}, in graph output order ([Graph.feed.*]).")
       .def_property_readonly("inputs", [](const PyModel& p) { return value_infos(p.model.inputs()); },
@@ -349,11 +387,16 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("nodes",
                              [](const PyModel& p) {
                                py::list out;
-                               for (const auto& n : p.model.nodes())
-                                 out.append(py::dict(py::arg("name") = n.name, py::arg("op_type") = n.op_type,
-                                                     py::arg("version") = n.version));
+                               for (const auto& n : p.model.nodes()) {
+                                 py::dict d(py::arg("name") = n.name, py::arg("op_type") = n.op_type,
+                                            py::arg("version") = n.version);
+                                 if (!n.judged()) d["not_judged"] = n.not_judged, d["clause"] = n.not_judged_clause;
+                                 out.append(d);
+                               }
                                return out;
                              })
+      .def_property_readonly("complete", [](const PyModel& p) { return p.model.complete(); },
+                             "every node is one the spec covers, or a Constant ([Graph.partial])")
       .def("to_bytes", [](const PyModel& p) { return py::bytes(p.model.serialized()); })
       .def("__repr__", [](const PyModel& p) {
         return "<sonnx_ref.Model " + p.origin + ", opset " + std::to_string(p.model.opset()) + ", " +
@@ -374,7 +417,11 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("text", &CheckResult::text)
       .def_readonly("json", &CheckResult::json);
   m.def("check", &check_binding, py::arg("model"), py::arg("feeds"), py::arg("actual"), py::arg("ulp"),
-        py::arg("max_listed"), py::arg("report"), py::arg("junit"), py::arg("manifest_files"), py::arg("junit_stem"));
+        py::arg("max_listed"), py::arg("report"), py::arg("junit"), py::arg("manifest_files"), py::arg("junit_stem"),
+        py::arg("nodes"));
   m.def("golden", &golden_binding, py::arg("model"), py::arg("directory"), py::arg("seed"), py::arg("cases"),
         py::arg("dims"), py::arg("inputs"), py::arg("construct"));
+  m.def("golden_nodes", &golden_nodes_binding, py::arg("model"), py::arg("directory"), py::arg("seed"), py::arg("cases"),
+        py::arg("dims"), py::arg("construct"), py::arg("only"));
+  m.def("expose", &expose_binding, py::arg("model"));
 }

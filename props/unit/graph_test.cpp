@@ -29,16 +29,16 @@ int constant_version(std::int64_t opset) {
 
 }  // namespace
 
-TEST_CASE("[Graph.opset.reviewed] an opset above 21 is refused unless --assume-opset-reviewed", "[graph]") {
+TEST_CASE("[Graph.opset.reviewed] an opset above 28 is refused unless --assume-opset-reviewed", "[graph]") {
   auto model = [](std::int64_t opset) {
     ModelBuilder b(opset);
     b.input("X").output("Y");
     b.node("Max", {"X"}, {"Y"});
     return b;
   };
-  CHECK(graph::kReviewedOpset == 21);  // the spec's sentence: "reviewed ... up to 21"
-  CHECK(refusal_id([&] { model(21).load(); }) == "");
-  CHECK(refusal_id([&] { model(22).load(); }) == "Graph.opset.reviewed");
+  CHECK(graph::kReviewedOpset == 28);  // the spec's sentence: "reviewed ... up to 28"
+  CHECK(refusal_id([&] { model(28).load(); }) == "");
+  CHECK(refusal_id([&] { model(29).load(); }) == "Graph.opset.reviewed");
   CHECK(refusal_id([&] { model(99).load(); }) == "Graph.opset.reviewed");
   CHECK(refusal_id([&] { model(99).load({.assume_opset_reviewed = true}); }) == "");
   CHECK(model(99).load({.assume_opset_reviewed = true}).nodes().at(0).version == 13);  // the table's newest
@@ -68,7 +68,7 @@ TEST_CASE("[Graph.opset.resolve] each node runs the greatest since_version <= th
   CHECK(resolved("Hardmax", 18) == 13);
 }
 
-TEST_CASE("[Graph.opset.resolve] [Graph.constant] Constant versions 1, 9, 11, 12, 13, 19, 21", "[graph]") {
+TEST_CASE("[Graph.opset.resolve] [Graph.constant] Constant versions 1, 9, 11, 12, 13, 19, 21, 23, 24, 25", "[graph]") {
   CHECK(constant_version(1) == 1);
   CHECK(constant_version(8) == 1);
   CHECK(constant_version(10) == 9);
@@ -76,7 +76,10 @@ TEST_CASE("[Graph.opset.resolve] [Graph.constant] Constant versions 1, 9, 11, 12
   CHECK(constant_version(12) == 12);
   CHECK(constant_version(18) == 13);
   CHECK(constant_version(20) == 19);
-  CHECK(constant_version(23) == 21);
+  CHECK(constant_version(22) == 21);
+  CHECK(constant_version(23) == 23);
+  CHECK(constant_version(24) == 24);
+  CHECK(constant_version(28) == 25);
 }
 
 TEST_CASE("[Graph.opset.resolve] domain \"ai.onnx\" is the default domain, other imports unused are fine",

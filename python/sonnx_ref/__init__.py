@@ -1,4 +1,4 @@
-"""sonnx-ref from Python: the reference interpreter of the SONNX profile (Max, ReduceMax, Hardmax).
+"""sonnx-ref from Python: the reference interpreter of the SONNX profile (Max, ReduceMax, Hardmax, ...).
 
     import numpy as np, sonnx_ref
     out = sonnx_ref.run("examples/max_reduce_hardmax.onnx", {"X": x, "B": b})   # {name: ndarray}
@@ -32,16 +32,16 @@ from ._core import Model, supported_operators
 from ._errors import IOFailure, Refused
 
 __version__ = _core.__version__
-__all__ = ["Model", "run", "check", "explain", "golden", "manifest", "supported_operators", "Verdict",
-           "OutputResult", "Finding", "Refused", "IOFailure"]
+__all__ = ["Model", "run", "check", "explain", "golden", "expose", "manifest", "supported_operators", "Verdict",
+           "OutputResult", "NodeResult", "Finding", "Refused", "IOFailure"]
 
 
 def _is_path(x: Any) -> bool:
     return isinstance(x, (str, os.PathLike))
 
 
-def _model(model: Any) -> Model:
-    return model if isinstance(model, Model) else Model(model)
+def _model(model: Any, partial: bool = False) -> Model:
+    return model if isinstance(model, Model) else Model(model, partial=partial)
 
 
 def _feeds(feeds: Any) -> Any:
@@ -91,9 +91,33 @@ class OutputResult:
 
 
 @dataclass(frozen=True)
+class NodeResult:
+    """One node of a node-wise check ([Check.nodewise]): ``status`` is ``"conforms"``, ``"differs"`` or
+    ``"not judged"``; ``reason`` and ``clause`` say why it is not judged (or the refusal it differs by);
+    ``outputs`` the comparison of each output the IUT gave."""
+    case: str
+    node: str        # "node 'n2' (MaxPool-8)"
+    name: str
+    op_type: str
+    version: Optional[int]
+    status: str
+    conforms: bool
+    reason: str
+    clause: str
+    outputs: List[OutputResult] = field(default_factory=list)
+
+    @property
+    def judged(self) -> bool:
+        return self.status != "not judged"
+
+
+@dataclass(frozen=True)
 class Verdict:
     """The verdict of ``check`` ([Check.verdict]). ``text`` is what ``sonnx-ref check`` prints;
-    ``json`` the body of its ``--report`` (without the manifest), with every field the report has."""
+    ``json`` the body of its ``--report`` (without the manifest), with every field the report has.
+    Node-wise ([Check.nodewise]): ``mode`` is ``"nodewise"``, ``nodes`` holds every node of every case
+    and ``node_counts`` the counts of [Check.nodewise.verdict] (``judged``, ``conforming``,
+    ``differing``, ``not_judged``, ``by_operator``)."""
     conforms: bool
     outputs: List[OutputResult]
     notes: List[str]
@@ -102,11 +126,14 @@ class Verdict:
     clause: str      # Check.bitwise or Check.ulp
     text: str
     json: Dict[str, Any]
+    mode: str = "model"  # "model" or "nodewise"
+    nodes: List[NodeResult] = field(default_factory=list)
+    node_counts: Dict[str, Any] = field(default_factory=dict)
 
     @property
     def findings(self) -> List[Finding]:
-        """Every listed finding of every output, in output order."""
-        return [f for o in self.outputs for f in o.findings]
+        """Every listed finding of every output (node-wise: of every judged node), in order."""
+        return [f for o in self.outputs for f in o.findings] + [f for n in self.nodes for o in n.outputs for f in o.findings]
 
     def __str__(self) -> str:
         return self.text
@@ -119,22 +146,28 @@ def _verdict(text: str, body: Dict[str, Any]) -> Verdict:
     def clause(j: Dict[str, Any]) -> str:
         return j.get("clause", j.get("id", ""))
 
-    outputs = []
-    cases = body["cases"] if "cases" in body else [body]
-    for o in (o for case in cases for o in case["outputs"]):
+    def output(o: Dict[str, Any]) -> OutputResult:
         findings = [Finding(o["name"], tuple(f["index"]), f["offset"], f["expected"], f["expected_bits"], f["actual"],
                             f["actual_bits"], list(f.get("clauses", f.get("ids", []))), f["reason"])
                     for f in o.get("findings", [])]
-        outputs.append(OutputResult(o["name"], o["status"], o["conforms"], clause(o), o.get("detail", ""), o.get("dtype"),
-                                    tuple(o["shape"]) if "shape" in o else None, o.get("elements"),
-                                    o.get("mismatches", 0), findings))
+        return OutputResult(o["name"], o["status"], o["conforms"], clause(o), o.get("detail", ""), o.get("dtype"),
+                            tuple(o["shape"]) if "shape" in o else None, o.get("elements"), o.get("mismatches", 0),
+                            findings)
+
+    cases = body["cases"] if "cases" in body else [body]
+    outputs = [output(o) for case in cases for o in case["outputs"]]
+    nodes = [NodeResult(case.get("name", ""), n["node"], n["name"], n["op_type"], n["version"], n["status"], n["conforms"],
+                        n.get("reason", ""), n.get("clause", ""), [output(o) for o in n["outputs"]])
+             for case in cases for n in case.get("nodewise", {}).get("nodes", [])]
     c = body["comparison"]
     notes = [n for case in cases for n in case.get("notes", [])]
-    return Verdict(body["conforms"], outputs, notes, c["mode"], c["ulp"], clause(c), text, body)
+    return Verdict(body["conforms"], outputs, notes, c["mode"], c["ulp"], clause(c), text, body, body.get("mode", "model"),
+                   nodes, body.get("summary", {}).get("nodes", {}))
 
 
 def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int = 10,
-          report: Union[str, os.PathLike, None] = None, junit: Union[str, os.PathLike, None] = None) -> Verdict:
+          report: Union[str, os.PathLike, None] = None, junit: Union[str, os.PathLike, None] = None,
+          nodes: bool = False) -> Verdict:
     """Judges an implementation's outputs ``actual`` (``{value name: array}``, or a ``.npz`` /
     ``test_data_set_N`` folder of ``output_K.pb``) against the reference's outputs for ``feeds``.
     With ``feeds`` a golden folder and ``actual`` the IUT's folder of ``test_data_set_K``, every case
@@ -144,7 +177,13 @@ def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int 
     ``ulp=0`` compares bit for bit ([Check.bitwise]: any NaN matches any NaN, +0 and -0 differ);
     ``ulp=N`` accepts floats within N steps of the total order ([Check.ulp]). ``report`` / ``junit``
     also write the JSON / JUnit reports of ``sonnx-ref check --report / --junit``; their manifest
-    hashes the arguments given as paths."""
+    hashes the arguments given as paths.
+
+    ``nodes=True`` judges node by node ([Check.nodewise]), as it is done anyway for a model with
+    operators outside the spec (a real network): ``actual`` then holds the engine's intermediate values
+    by name (``expose`` makes any runtime give them all), every node the spec covers is evaluated on the
+    engine's own values of its inputs, and ``Verdict.nodes`` lists every node: conforms, differs (with
+    its findings and clauses), or not judged with why."""
     ulp = operator.index(ulp)
     if isinstance(ulp, bool) or ulp < 0:
         raise ValueError(f"ulp must be an integer >= 0, got {ulp!r}")
@@ -153,9 +192,9 @@ def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int 
         raise ValueError(f"max_listed must be >= 0, got {max_listed!r}")
     files = [os.fspath(x) for x in (model, feeds, actual) if _is_path(x)]
     stem = os.path.splitext(os.path.basename(os.fspath(model)))[0] if _is_path(model) else "model"
-    result = _core.check(_model(model), _feeds(feeds), _feeds(actual), ulp, max_listed,
+    result = _core.check(_model(model, partial=True), _feeds(feeds), _feeds(actual), ulp, max_listed,
                          os.fspath(report) if report is not None else "", os.fspath(junit) if junit is not None else "",
-                         files, stem)
+                         files, stem, bool(nodes))
     return _verdict(result.text, json.loads(result.json))
 
 
@@ -178,18 +217,47 @@ def explain(model: Any, feeds: Any, output: str, index: Union[int, Sequence[int]
 
 def golden(model: Any, directory: Union[str, os.PathLike], *, seed: int = 0, cases: int = 1,
            dims: Optional[Mapping[str, int]] = None, inputs: Union[str, os.PathLike, None] = None,
-           construct: bool = True) -> List[str]:
+           construct: bool = True, nodes: Union[bool, Sequence[str]] = False) -> List[str]:
     """Writes ``directory/model.onnx`` and ``test_data_set_0 .. cases-1`` as ``sonnx-ref golden`` does
     ([Check.golden]): the same model, seed and options give byte-identical files. ``dims`` sizes
     symbolic input dimensions (``--dim NAME=SIZE``); ``inputs`` (a ``.npz`` or ``test_data_set``
     folder) gives inputs that must not be drawn; ``construct=False`` writes only the drawn cases
-    (``--no-construct``). Returns the folders written."""
+    (``--no-construct``). Returns the folders written.
+
+    ``nodes=True`` (``--nodes``), or a list of node names (``--node NAME``): one golden folder per
+    node the spec covers, ``directory/<node name>``, and ``directory/nodes.json``; the model may hold
+    operators outside the spec ([Check.golden-nodes]). Returns the node folders written."""
     dims = {str(k): operator.index(v) for k, v in (dims or {}).items()}
     for k, v in dims.items():
         if v < 0:
             raise ValueError(f"dims: the size of {k!r} must be >= 0, got {v}")
+    if nodes is not False:
+        if inputs is not None:
+            raise ValueError("inputs cannot be combined with nodes: each node's inputs are drawn")
+        only = [] if nodes is True else [str(n) for n in nodes]
+        if nodes is not True and not only:
+            raise ValueError("nodes: give True or a non-empty list of node names")
+        return _core.golden_nodes(_model(model, partial=True), os.fspath(directory), operator.index(seed),
+                                  operator.index(cases), dims, bool(construct), only)
     return _core.golden(_model(model), os.fspath(directory), operator.index(seed), operator.index(cases), dims,
                         os.fspath(inputs) if inputs is not None else "", bool(construct))
+
+
+def expose(model: Any, *, details: bool = False) -> Any:
+    """The model with every intermediate value as a graph output ([Graph.expose]), as
+    ``sonnx-ref expose`` writes it: an ``onnx.ModelProto`` (``model`` may be one, a path, bytes or a
+    ``Model``; any operators). Types and shapes are ONNX's own shape inference's. Any runtime run on it
+    gives every value, the ``actual`` of ``check(..., nodes=True)``. With ``details=True``, returns
+    ``(model, {"outputs", "added", "not_exposed"})``: the outputs in order (``output_K.pb`` is the K-th),
+    the values added, and ``[(value, why)]`` for those inference could not type."""
+    import onnx  # only here: the rest of the module does not need it
+
+    data, outputs, added, not_exposed = _core.expose(_model(model, partial=True))
+    proto = onnx.ModelProto()
+    proto.ParseFromString(data)
+    if details:
+        return proto, {"outputs": list(outputs), "added": list(added), "not_exposed": [tuple(x) for x in not_exposed]}
+    return proto
 
 
 def manifest(files: Sequence[Union[str, os.PathLike]] = ()) -> Dict[str, Any]:

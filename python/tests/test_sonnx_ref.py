@@ -172,6 +172,55 @@ class Run(Temp):
         self.assertLess(best, alone / 2, f"longest stall {best * 1000:.1f} ms, one run {alone * 1000:.1f} ms")
 
 
+def mixed_model():
+    """Conv (outside the spec) -> Relu -> MaxPool 2x2/2 -> Softmax (outside the spec)."""
+    w = helper.make_tensor("W", TensorProto.FLOAT, [1, 1, 1, 1], [1.0])
+    nodes = [helper.make_node("Conv", ["X", "W"], ["c"], name="conv"),
+             helper.make_node("Relu", ["c"], ["r"], name="relu"),
+             helper.make_node("MaxPool", ["r"], ["p"], name="pool", kernel_shape=[2, 2], strides=[2, 2]),
+             helper.make_node("Softmax", ["p"], ["Y"], name="softmax")]
+    graph = helper.make_graph(nodes, "mixed", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [1, 1, 2, 4])],
+                              [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, 1, 1, 2])], [w])
+    return helper.make_model(graph, opset_imports=[helper.make_operatorsetid("", 13)])
+
+
+class NodeWise(Temp):
+    """[Check.nodewise] [Graph.expose]: values by hand, not by sonnx-ref."""
+
+    X = np.array([[[[-1.0, 2.0, -0.0, 3.0], [0.5, -4.0, 1.0, np.nan]]]], np.float32)
+
+    def engine_values(self):
+        c = self.X.copy()                                        # Conv with W = 1
+        r = np.where(c > 0, c, np.float32(0.0)).astype(np.float32)
+        r[0, 0, 1, 3] = np.float32(np.nan)                       # Relu keeps the NaN
+        p = np.array([[[[2.0, np.nan]]]], np.float32)            # windows {-1->0, 2, 0.5, -4->0}, {.., NaN}
+        e = np.exp(p - np.nanmax(p))
+        return {"c": c, "r": r, "p": p, "Y": (e / e.sum()).astype(np.float32)}
+
+    def test_expose_adds_every_intermediate_value(self):
+        exposed, details = sonnx_ref.expose(mixed_model(), details=True)
+        self.assertEqual([o.name for o in exposed.graph.output], ["Y", "c", "r", "p"])
+        onnx.checker.check_model(exposed)
+
+    def test_conforming_engine_judges_relu_and_maxpool_only(self):
+        v = sonnx_ref.check(mixed_model(), {"X": self.X}, self.engine_values(), nodes=True)
+        self.assertTrue(v.conforms, v.text)
+        status = {n.name: n.status for n in v.nodes}
+        self.assertEqual(status, {"conv": "not judged", "relu": "conforms", "pool": "conforms",
+                                  "softmax": "not judged"})
+        self.assertEqual(v.node_counts["judged"], 2)
+
+    def test_a_planted_fault_is_found_at_its_node_and_not_downstream(self):
+        values = self.engine_values()
+        values["r"] = values["r"].copy()
+        values["r"][0, 0, 0, 2] = np.float32(-0.0)               # Relu(-0) is +0 [Relu.float.zero]
+        v = sonnx_ref.check(mixed_model(), {"X": self.X}, values, nodes=True)
+        self.assertFalse(v.conforms)
+        bad = [n for n in v.nodes if n.status == "differs"]
+        self.assertEqual([n.name for n in bad], ["relu"])
+        self.assertEqual([tuple(f.index) for f in bad[0].outputs[0].findings], [(0, 0, 0, 2)])
+
+
 class Errors(Temp):
     def test_refused_feed_dtype_has_the_clause_and_the_cli_text(self):
         """[Graph.feed.dtype] Refused.clause is the spec ID; the message is the CLI's error line"""

@@ -28,7 +28,7 @@ ops::AttributeValue convert_attribute(const onnx::AttributeProto& a, const std::
 ops::Attributes convert_attributes(const onnx::NodeProto& node, const std::string& where);
 
 // [Graph.constant] The Constant versions of ONNX and the one in force at `opset`.
-inline constexpr int kConstantVersions[] = {1, 9, 11, 12, 13, 19, 21};
+inline constexpr int kConstantVersions[] = {1, 9, 11, 12, 13, 19, 21, 23, 24, 25};
 int resolve_constant(std::int64_t opset);
 // [Graph.constant] The tensor a Constant node of `version` produces (checked: exactly one value
 // attribute, of a kind the version defines; sparse and string values refused).
@@ -45,6 +45,22 @@ struct NodeIO {
 // but never produced (naming the node and the value), and cycles (naming the nodes on them).
 std::vector<std::size_t> topological_order(const std::vector<NodeIO>& nodes,
                                            const std::set<std::string>& graph_values);
+
+// [Graph.partial.subgraph] Appends the nodes of every subgraph `node` holds (graph attributes), nested
+// ones included, each with where it is; `label` names `node`.
+void collect_subgraph_nodes(const onnx::NodeProto& node, const std::string& label, std::vector<SubgraphNode>& out);
+// [Graph.partial] Why a node is outside the spec, from the refusal `e` it would be: short for an
+// operator or domain the spec does not cover, the refusal's text otherwise (without the node's label).
+std::string outside_reason(const onnx::NodeProto& node, const SpecError& e, const std::string& label,
+                           std::size_t subgraph_nodes);
+// "a, b, c and 5 more": the first labels of a list.
+std::string list_labels(const std::vector<std::string>& labels);
+// "76 node(s) in all (Concat 8, Conv 26, ...): node #0 (ConstantOfShape), ... and 68 more".
+std::string outside_text(const std::vector<std::string>& labels, const std::vector<std::string>& op_types);
+// [Graph.partial.run] The refusal of a model with nodes outside the spec: the first one's (file order),
+// naming every one. `op_types[i]` is the operator of nodes[i].
+SpecError outside_refusal(const std::vector<std::pair<std::size_t, SpecError>>& outside, const std::vector<NodeIO>& nodes,
+                          const std::vector<std::string>& op_types);
 
 // [Graph.feed.missing] [Graph.feed.extra] [Graph.feed.dtype] [Graph.feed.shape]
 void check_feeds(const std::vector<io::NamedTensor>& feeds, const std::vector<ValueInfo>& required,

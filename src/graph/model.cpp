@@ -5,6 +5,7 @@
 
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -26,6 +27,7 @@ struct Step {
   Tensor constant;                      // [Graph.constant] the value of a Constant node
   std::size_t input_count = 0;          // inputs passed to the kernel (trailing absent ones dropped)
   std::vector<std::string> release;     // node outputs no longer needed after this step
+  bool outside = false;                 // [Graph.partial] a node outside the spec (partial models only)
 };
 
 // [Graph.opset.domain] The default-domain ("" or "ai.onnx") opset import; other domains may be
@@ -148,8 +150,11 @@ struct Model::Impl {
   std::map<std::string, Tensor> initializers;  // [Graph.initializer]
   std::vector<NodeInfo> nodes;                 // evaluation order
   std::vector<Step> steps;                     // steps[i] runs nodes[i]
+  std::vector<SubgraphNode> subgraph_nodes;    // [Graph.partial.subgraph]
+  bool complete = true;                        // [Graph.partial] no node outside the spec
 
   void load(const onnx::ModelProto& m, const LoadOptions& options);
+  void load_node(const onnx::NodeProto& node, Step& step, NodeInfo& info) const;
   // Runs the graph; the returned map holds every live value (all of them when keep_all).
   struct Values {
     std::map<std::string, const Tensor*> live;
@@ -157,6 +162,33 @@ struct Model::Impl {
   };
   void evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_all, Values& values) const;
 };
+
+// One node's domain, version, arity and attributes, or its Constant value; refuses what the spec refuses.
+void Model::Impl::load_node(const onnx::NodeProto& node, Step& step, NodeInfo& info) const {
+  // [Graph.opset.domain]
+  if (node.domain() != "" && node.domain() != "ai.onnx")
+    refuse("Graph.opset.domain", "{} is in domain '{}'; only the default ONNX domain (\"\" or \"ai.onnx\") is supported",
+           step.label, node.domain());
+  if (node.op_type() == "Constant") {
+    info.version = detail::resolve_constant(opset);  // [Graph.opset.resolve]
+    step.input_count = check_arity(node, step.label, "Constant", info.version, 0, 0, 1);
+    step.constant = detail::constant_value(node, info.version, step.label);  // [Graph.constant]
+    return;
+  }
+  info.version = 0;
+  step.op = &resolve_operator(node.op_type(), opset, step.label);  // [Graph.opset.resolve]
+  info.version = step.op->since_version;
+  step.input_count = check_arity(node, step.label, step.op->op_type, info.version, step.op->min_inputs,
+                                 step.op->max_inputs, step.op->outputs);
+  step.attributes = detail::convert_attributes(node, step.label);
+  try {
+    step.op->check_attributes(step.attributes);  // [Graph.node.attributes] at load, before any node runs
+  } catch (const SpecError& e) {
+    throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()), e.kind());
+  }
+  info.op = step.op;
+  info.attributes = step.attributes;
+}
 
 void Model::Impl::load(const onnx::ModelProto& m, const LoadOptions& options) {
   if (!m.has_graph()) refuse("Graph.model.parse", "the model has no graph");
@@ -204,45 +236,55 @@ void Model::Impl::load(const onnx::ModelProto& m, const LoadOptions& options) {
     overridable.push_back(std::move(v));
   }
   graph_values.insert(input_names.begin(), input_names.end());
-  for (const auto& vo : g.output()) outputs.push_back(parse_value_info(vo, "graph output"));
+  std::optional<SpecError> output_error;  // [Graph.partial] the first output declaration refused, in a partial load
+  for (const auto& vo : g.output()) {
+    try {
+      outputs.push_back(parse_value_info(vo, "graph output"));
+    } catch (const SpecError& e) {  // [Graph.partial] an output of a node outside the spec may be of any type
+      if (!options.partial || vo.name().empty()) throw;
+      if (!output_error) output_error = e;
+      outputs.push_back({vo.name(), std::nullopt, std::nullopt});
+    }
+  }
 
-  // Each node: domain, version, arity, attributes (or Constant value).
+  // Each node: domain, version, arity, attributes (or Constant value). [Graph.partial] A node outside
+  // the spec is classified (why, and the clause) rather than refused; a whole-model load then refuses
+  // the model citing the first of them in file order, and naming every one ([Graph.partial.run]).
   std::vector<Step> file_steps(g.node_size());
   std::vector<NodeInfo> file_nodes(g.node_size());
   std::vector<detail::NodeIO> io(g.node_size());
+  std::vector<std::pair<std::size_t, SpecError>> outside;  // file index, the refusal it would be
   for (int i = 0; i < g.node_size(); ++i) {
     const onnx::NodeProto& node = g.node(i);
     Step& step = file_steps[i];
     NodeInfo& info = file_nodes[i];
     step.label = describe(node, i);
-    // [Graph.opset.domain]
-    if (node.domain() != "" && node.domain() != "ai.onnx")
-      refuse("Graph.opset.domain", "{} is in domain '{}'; only the default ONNX domain (\"\" or \"ai.onnx\") is supported",
-             step.label, node.domain());
     info.name = node.name();
     info.op_type = node.op_type();
+    info.file_index = static_cast<std::size_t>(i);
     info.inputs.assign(node.input().begin(), node.input().end());
     info.outputs.assign(node.output().begin(), node.output().end());
-    if (node.op_type() == "Constant") {
-      info.version = detail::resolve_constant(opset);  // [Graph.opset.resolve]
-      step.input_count = check_arity(node, step.label, "Constant", info.version, 0, 0, 1);
-      step.constant = detail::constant_value(node, info.version, step.label);  // [Graph.constant]
-    } else {
-      step.op = &resolve_operator(node.op_type(), opset, step.label);  // [Graph.opset.resolve]
-      info.version = step.op->since_version;
-      step.input_count = check_arity(node, step.label, step.op->op_type, info.version, step.op->min_inputs,
-                                     step.op->max_inputs, step.op->outputs);
-      step.attributes = detail::convert_attributes(node, step.label);
-      try {
-        step.op->check_attributes(step.attributes);  // [Graph.node.attributes] at load, before any node runs
-      } catch (const SpecError& e) {
-        throw SpecError(e.id(), fmt::format("{}: {}", step.label, e.what()), e.kind());
-      }
-      info.op = step.op;
-      info.attributes = step.attributes;
-    }
     io[i] = {step.label, info.inputs, info.outputs};
+    const std::size_t before = subgraph_nodes.size();
+    detail::collect_subgraph_nodes(node, step.label, subgraph_nodes);  // [Graph.partial.subgraph]
+    try {
+      load_node(node, step, info);
+    } catch (const SpecError& e) {
+      if (e.kind() != Failure::Refused) throw;
+      info.op = step.op = nullptr;
+      info.attributes.clear();
+      info.not_judged = detail::outside_reason(node, e, step.label, subgraph_nodes.size() - before);
+      info.not_judged_clause = e.id();
+      step.outside = true;
+      outside.emplace_back(static_cast<std::size_t>(i), e);
+    }
   }
+  if (!outside.empty() && !options.partial)  // [Graph.partial.run] the first node outside the spec, naming all
+    throw detail::outside_refusal(outside, io, [&] {
+      std::vector<std::string> ops;
+      for (const auto& n : file_nodes) ops.push_back(n.op_type);
+      return ops;
+    }());
 
   // [Graph.order.topological]
   const auto order = detail::topological_order(io, graph_values);
@@ -259,6 +301,8 @@ void Model::Impl::load(const onnx::ModelProto& m, const LoadOptions& options) {
     nodes.push_back(std::move(file_nodes[i]));
     steps.push_back(std::move(file_steps[i]));
   }
+  complete = outside.empty();
+  if (complete && output_error) throw *output_error;  // a whole model declares every output as the spec requires
   // Free each node output after its last use, unless it is a graph output.
   std::map<std::string, std::size_t> last_use;
   for (std::size_t p = 0; p < nodes.size(); ++p) {
@@ -271,6 +315,16 @@ void Model::Impl::load(const onnx::ModelProto& m, const LoadOptions& options) {
 }
 
 void Model::Impl::evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_all, Values& values) const {
+  if (!complete) {  // [Graph.partial.run] a partial model cannot be run
+    std::vector<std::string> labels, ops;
+    for (std::size_t p = 0; p < nodes.size(); ++p)
+      if (steps[p].outside) labels.push_back(steps[p].label), ops.push_back(nodes[p].op_type);
+    const auto first = std::min_element(nodes.begin(), nodes.end(), [](const NodeInfo& a, const NodeInfo& b) {
+      return a.judged() != b.judged() ? !a.judged() : a.file_index < b.file_index;  // the first outside, in file order
+    });
+    refuse(first->not_judged_clause, "the model cannot be run: outside the spec: {} (the node-wise commands judge the "
+           "nodes the spec covers: check --nodes, golden --nodes)", detail::outside_text(labels, ops));
+  }
   detail::check_feeds(feeds, inputs, overridable);  // [Graph.feed.*]
   for (const auto& [n, t] : initializers) values.live[n] = &t;  // [Graph.initializer]
   for (const auto& f : feeds) values.live[f.name] = &f.tensor;  // a feed overrides an initializer
@@ -361,6 +415,18 @@ const std::vector<ValueInfo>& Model::inputs() const { return impl_->inputs; }
 const std::vector<ValueInfo>& Model::overridable_inputs() const { return impl_->overridable; }
 const std::vector<ValueInfo>& Model::outputs() const { return impl_->outputs; }
 const std::vector<NodeInfo>& Model::nodes() const { return impl_->nodes; }
+const std::vector<SubgraphNode>& Model::subgraph_nodes() const { return impl_->subgraph_nodes; }
+bool Model::complete() const { return impl_->complete; }
+
+const Tensor* Model::initializer(const std::string& n) const {
+  auto it = impl_->initializers.find(n);
+  return it == impl_->initializers.end() ? nullptr : &it->second;
+}
+
+const Tensor* Model::constant(std::size_t node) const {
+  const Step& step = impl_->steps.at(node);
+  return impl_->nodes.at(node).op_type == "Constant" && !step.outside ? &step.constant : nullptr;
+}
 std::int64_t Model::opset() const { return impl_->opset; }
 const std::string& Model::serialized() const { return impl_->bytes; }
 
@@ -369,6 +435,10 @@ std::optional<DType> Model::declared_input_type(const std::string& n) const {
     for (const auto& v : *list)
       if (v.name == n) return v.dtype;
   return std::nullopt;
+}
+
+void Model::check_feeds(const std::vector<io::NamedTensor>& feeds) const {
+  detail::check_feeds(feeds, impl_->inputs, impl_->overridable);  // [Graph.feed.*]
 }
 
 std::vector<io::NamedTensor> Model::run(const std::vector<io::NamedTensor>& feeds) const {

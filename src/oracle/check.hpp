@@ -1,16 +1,20 @@
 // spec/common/check.md: the verdict on another implementation's outputs (`sonnx-ref check`).
-// The element comparison is compare.hpp's ([Check.bitwise], [Check.ulp], [Check.shape]); this file
-// pairs actual outputs with graph outputs ([Check.missing]), names the clause that determines each
-// mismatching expected element (explain.hpp), judges each node on the values the implementation
-// under test gave it ([Check.attribution]), accounts for the clauses exercised ([Check.coverage]),
-// and gives the verdict of one case ([Check.verdict]) and of many ([Check.cases]).
+// The element comparison is compare.hpp's ([Check.bitwise], [Check.ulp], [Check.shape]). One concern
+// per file:
+//   actual.cpp    reading the actual values and the cases ([Check.missing], [Check.cases])
+//   check.cpp     whole-model judging: graph outputs against the reference's run, each node on the
+//                 values the implementation under test gave it ([Check.attribution]), campaigns
+//   nodewise.cpp  node-wise judging of any model, nodes outside the spec included ([Check.nodewise])
+//   render.cpp    the verdict as text, JSON and JUnit ([Check.verdict], [Check.coverage])
 #pragma once
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "graph/infer.hpp"
 #include "graph/model.hpp"
 #include "oracle/compare.hpp"
 #include "oracle/coverage.hpp"
@@ -29,7 +33,13 @@ struct Actual {
   std::vector<std::string> extra;  // names (or files) that match no value of the graph
   std::vector<std::string> notes;
 };
-Actual load_actual(const graph::Model& model, const std::string& path);
+// How the actual values are read. Node-wise ([Check.nodewise]): output_K.pb of a test_data_set folder
+// is the K-th graph output of the exposed model ([Graph.expose]), and the element type of a value the
+// spec does not compute is ONNX's inference's ([Graph.infer]).
+struct ReadOptions {
+  bool nodewise = false;
+};
+Actual load_actual(const graph::Model& model, const std::string& path, const ReadOptions& read = {});
 // The same from tensors already in memory (keyed by value name): graph outputs and other values of
 // the graph are kept, names that match no value are extra ([Check.missing]).
 Actual actual_from_tensors(const graph::Model& model, std::vector<io::NamedTensor> tensors);
@@ -37,6 +47,9 @@ Actual actual_from_tensors(const graph::Model& model, std::vector<io::NamedTenso
 // outputs, and the outputs of Max, ReduceMax and Hardmax, whose type is their first input's. Needed
 // to read a bfloat16 value given as uint16 bits ([IO.npy.bfloat16]).
 std::optional<DType> value_dtype(const graph::Model& model, const std::string& name);
+// The same, falling back on `types` ([Graph.infer]) for values no node of the spec computes.
+std::optional<DType> value_dtype(const graph::Model& model, const std::string& name,
+                                 const std::map<std::string, graph::ValueType>& types);
 
 struct Finding {
   compare::Mismatch mismatch;
@@ -69,20 +82,58 @@ struct NodeVerdict {
   OutputVerdict verdict;  // the comparison of its output with the one computed from its actual inputs
 };
 
+// [Check.nodewise] One node of a node-wise check: judged on the values the implementation under test
+// gave it, or not judged and why.
+struct NodeJudgement {
+  std::string label;             // "node 'n2' (MaxPool-8)", "node 'n0' (Conv)"
+  std::string name, op_type;
+  int version = 0;               // 0: no version of the spec
+  enum class Status { Conforms, Differs, NotJudged } status = Status::NotJudged;
+  std::string reason;            // NotJudged: why; Differs by a refusal: the refusal
+  std::string clause;            // the clause of `reason`
+  std::vector<OutputVerdict> outputs;   // judged: each output ACTUAL holds, compared
+  std::vector<std::string> not_given;   // judged: the outputs the node names that ACTUAL does not hold
+  coverage::NodeCoverage coverage;      // [Check.coverage] judged: the situations its expected values rest on
+};
+
+// [Check.nodewise.verdict] The counts of a node-wise verdict: nodes (subgraph nodes included), and per
+// operator type.
+struct NodeCounts {
+  std::int64_t nodes = 0, judged = 0, conforming = 0, differing = 0, not_judged = 0;
+};
+struct NodewiseSummary {
+  NodeCounts all;
+  std::map<std::string, NodeCounts> by_operator;
+};
+NodewiseSummary summarize(const std::vector<NodeJudgement>& nodes);
+
 struct Verdict {
   bool conforms = true;  // [Check.verdict]
-  std::vector<OutputVerdict> outputs;
+  std::vector<OutputVerdict> outputs;  // the graph outputs (whole-model); empty node-wise
   std::vector<NodeVerdict> nodes;  // [Check.attribution] empty when no value but graph outputs was given
   std::vector<coverage::NodeCoverage> coverage;  // [Check.coverage] what decided the expected outputs
   std::vector<std::string> notes;
+  // [Check.nodewise] judged node by node (`why` says why: --nodes, or nodes outside the spec)
+  bool nodewise = false;
+  std::string nodewise_why;
+  std::vector<NodeJudgement> judgements;  // every node, in evaluation order, then the subgraph nodes
 };
 
 // Compares every graph output (values from `expected`) with `actual`.
 Verdict judge(const graph::Model& model, const explain::Explainer& expected, const Actual& actual,
               const compare::Options& options);
 
+// Compares one value with its expected value: [Check.missing] when `actual` is null, [Check.shape],
+// then element by element; `decide(index)` gives the clauses and the reason of an expected element
+// ([Check.verdict]). The first max_listed mismatches are listed; the first 65536 are counted by the
+// clause that decides their expected value (by_clause).
+using DecideElement = std::function<std::pair<std::vector<std::string>, std::string>(const std::vector<std::int64_t>&)>;
+OutputVerdict compare_value(const std::string& name, const Tensor& expected, const Tensor* actual,
+                            const compare::Options& options, const DecideElement& decide);
+
 std::string status_name(OutputVerdict::Status s);  // "conforms", "differs", "shape", "missing", "extra"
 std::string status_name(NodeVerdict::Status s);    // "conforms", "differs", "not observed", "refused"
+std::string status_name(NodeJudgement::Status s);  // "conforms", "differs", "not judged"
 std::string to_text(const Verdict& v, const compare::Options& options);
 nlohmann::ordered_json to_json(const Verdict& v, const compare::Options& options);
 std::vector<report::JunitCase> to_junit(const Verdict& v, const std::string& classname);
@@ -103,7 +154,8 @@ struct Case {
 //       actual values: B/test_data_set_K/ (output_J.pb, *.npz) or B/test_data_set_K.npz
 //   A a bundle .npz, no B                                          one case: inputs and actual values
 //       by name in one file (tract's convention)
-std::vector<Case> load_cases(const graph::Model& model, const std::string& a, const std::string& b);
+std::vector<Case> load_cases(const graph::Model& model, const std::string& a, const std::string& b,
+                             const ReadOptions& read = {});
 
 struct CaseVerdict {
   std::string name;
@@ -112,6 +164,8 @@ struct CaseVerdict {
 
 struct Campaign {
   bool conforms = true;
+  bool nodewise = false;  // [Check.nodewise] every case judged node by node
+  NodewiseSummary nodes;  // [Check.nodewise.verdict] node-wise: over every case
   std::vector<CaseVerdict> cases;
   std::int64_t outputs = 0, elements = 0, mismatches = 0, failing_cases = 0;
   std::map<std::string, std::int64_t> by_clause;  // mismatching elements by deciding clause
@@ -119,7 +173,9 @@ struct Campaign {
   std::map<std::string, std::map<ops::Situation, std::string>> exercised;
 };
 
-Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options);
+// Node-wise when `nodewise` (--nodes) or when the model has nodes outside the spec ([Check.nodewise]).
+Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
+                     bool nodewise = false);
 
 // [Check.exit] The exit status of a verdict: 0 conforms, 1 does not conform.
 inline int exit_status(bool conforms) { return conforms ? 0 : 1; }

@@ -7,7 +7,7 @@ namespace sonnx::coverage {
 
 std::string node_label(const graph::Model& model, std::size_t node) {
   const auto& n = model.nodes().at(node);
-  const std::string op = fmt::format("{}-{}", n.op_type, n.version);
+  const std::string op = n.version > 0 ? fmt::format("{}-{}", n.op_type, n.version) : n.op_type;
   return n.name.empty() ? fmt::format("an unnamed node #{} ({})", node, op) : fmt::format("node '{}' ({})", n.name, op);
 }
 
@@ -25,6 +25,22 @@ ops::NodeValues node_values(const graph::NodeInfo& node, const std::map<std::str
   return v;
 }
 
+NodeCoverage account_node(const graph::NodeInfo& node, const ops::NodeValues& v, std::int64_t budget) {
+  NodeCoverage c;
+  const Tensor& y = *v.output;
+  for (std::int64_t offset = 0; offset < y.size(); ++offset) {
+    if (offset >= budget) {
+      c.skipped = y.size() - offset;
+      break;
+    }
+    const auto index = index_of(y.shape(), offset);
+    for (const auto& s : node.op->decide(v, node.attributes, index).situations)
+      c.exercised.try_emplace(s, Witness{v.output_name, index});
+    ++c.elements;
+  }
+  return c;
+}
+
 std::vector<NodeCoverage> account(const graph::Model& model, const std::map<std::string, Tensor>& values,
                                   std::int64_t budget) {
   std::vector<NodeCoverage> out;
@@ -32,21 +48,9 @@ std::vector<NodeCoverage> account(const graph::Model& model, const std::map<std:
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     const auto& node = nodes[k];
     if (!node.op) continue;  // a Constant decides nothing
-    NodeCoverage c;
+    NodeCoverage c = account_node(node, node_values(node, values), budget);
     c.node = k;
     c.label = node_label(model, k);
-    const ops::NodeValues v = node_values(node, values);
-    const Tensor& y = *v.output;
-    for (std::int64_t offset = 0; offset < y.size(); ++offset) {
-      if (offset >= budget) {
-        c.skipped = y.size() - offset;
-        break;
-      }
-      const auto index = index_of(y.shape(), offset);
-      for (const auto& s : node.op->decide(v, node.attributes, index).situations)
-        c.exercised.try_emplace(s, Witness{v.output_name, index});
-      ++c.elements;
-    }
     out.push_back(std::move(c));
   }
   return out;

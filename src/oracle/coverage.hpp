@@ -31,8 +31,11 @@ struct NodeCoverage {
   std::int64_t skipped = 0;   // output elements past the budget, not examined
 };
 
-// "node 'max' (Max-13)" ("an unnamed node #2 (Max-13)").
+// "node 'max' (Max-13)" ("an unnamed node #2 (Max-13)"; "node 'c' (Conv)" for a node outside the spec).
 std::string node_label(const graph::Model& model, std::size_t node);
+
+// The situations that decided the first `budget` elements of one node's output `v` (row-major).
+NodeCoverage account_node(const graph::NodeInfo& node, const ops::NodeValues& v, std::int64_t budget);
 
 // The situations that decided the output elements of every operator node, for the values of one
 // evaluation (Model::run_all). At most `budget` elements of each node's output are examined (in

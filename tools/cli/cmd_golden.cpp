@@ -7,6 +7,7 @@
 #include "options.hpp"
 #include "graph/model.hpp"
 #include "oracle/golden.hpp"
+#include "oracle/node_golden.hpp"
 
 namespace sonnx::cli {
 
@@ -16,8 +17,37 @@ struct GoldenOptions {
   std::string model, dir, seed = "0";
   golden::Options o;
   std::vector<std::string> dims;  // NAME=SIZE
-  bool no_construct = false;
+  std::vector<std::string> nodes;  // --node NAME
+  bool no_construct = false, all_nodes = false;
 };
+
+// [Check.golden-nodes] golden MODEL --nodes / --node NAME: a golden folder per node the spec covers.
+int golden_nodes(const GoldenOptions& g) {
+  graph::LoadOptions load;
+  load.assume_opset_reviewed = g.o.assume_opset_reviewed;
+  load.partial = true;  // [Graph.partial] the nodes outside the spec are listed, not refused
+  const auto model = graph::Model::load(g.model, load);
+  const auto w = golden::write_nodes(model, g.dir, g.o, g.nodes);
+  std::size_t written = 0, not_written = 0, not_judged = 0;
+  std::int64_t reachable = 0, exercised = 0;
+  for (const auto& n : w.nodes) {
+    written += n.status == "written", not_written += n.status == "not written", not_judged += n.status == "not judged";
+    reachable += n.written.reachable, exercised += n.written.exercised;
+  }
+  std::cout << "wrote " << g.dir << "/nodes.json and " << written << " golden folder(s), one per node the spec covers, "
+            << "seed " << g.o.seed << " [Check.golden-nodes]\n";
+  for (const auto& n : w.nodes) {
+    if (n.status == "written")
+      std::cout << "  " << g.dir << "/" << n.folder << ": " << n.label << ", " << n.written.folders.size()
+                << " case(s), " << n.written.exercised << " of " << n.written.reachable << " reachable situation(s) exercised\n";
+    else if (n.status == "not written")
+      std::cout << "  not written: " << n.label << ": " << n.reason << "\n";
+  }
+  std::cout << "clauses [Check.golden-coverage]: " << exercised << " of " << reachable
+            << " reachable situation(s) exercised over the nodes; " << not_judged << " node(s) not judged, "
+            << not_written << " not written (" << g.dir << "/nodes.json lists every node with why)\n";
+  return 0;
+}
 
 int golden_command(GoldenOptions& g) {
   for (const auto& d : g.dims) {
@@ -36,6 +66,7 @@ int golden_command(GoldenOptions& g) {
   }
   g.o.seed = parse_unsigned(g.seed, "--seed");
   g.o.construct = !g.no_construct;
+  if (g.all_nodes || !g.nodes.empty()) return golden_nodes(g);  // [Check.golden-nodes]
   const auto model = graph::Model::load(g.model, {g.o.assume_opset_reviewed});
   const auto w = golden::write(model, g.dir, g.o);
   std::cout << "wrote " << g.dir << "/model.onnx, manifest.json and " << w.folders.size()
@@ -69,6 +100,12 @@ Action add_golden(CLI::App& app) {
   sub->add_option("--inputs", g->o.inputs, "take these inputs from a .npz or test_data_set folder; the others are drawn")
       ->type_name("FILE.npz");
   sub->add_option("--dim", g->dims, "size of a symbolic input dimension (repeatable)")->type_name("NAME=SIZE");
+  auto* nodes = sub->add_flag("--nodes", g->all_nodes,
+                              "one golden folder per node the spec covers, DIR/<node name>/, and DIR/nodes.json "
+                              "[Check.golden-nodes]; the model may hold operators outside the spec");
+  sub->add_option("--node", g->nodes, "only the node of this name (repeatable; implies --nodes)")
+      ->type_name("NAME")
+      ->excludes(nodes);
   sub->footer(
       "Writes DIR/model.onnx (the model's bytes), DIR/manifest.json and DIR/test_data_set_K/ holding\n"
       "input_J.pb (the J-th graph input that is not an initializer), output_J.pb (the J-th graph output,\n"
@@ -87,8 +124,17 @@ Action add_golden(CLI::App& app) {
       "run, build type and machine [Check.golden]. DIR is written under a temporary name and renamed at the\n"
       "end: a refused model leaves nothing behind. The axes input of ReduceMax-18/20 is never drawn: give it\n"
       "with --inputs.\n"
+      "\n"
+      "--nodes (or --node NAME) [Check.golden-nodes]: MODEL may hold operators outside the spec (a real network).\n"
+      "Each node the spec covers is extracted as a single-node model with its real attributes and the input\n"
+      "shapes it receives (ONNX's shape inference; an initializer or Constant input keeps the model's value)\n"
+      "[Graph.extract], and gets its own golden folder DIR/<node name>/ as above (any character outside\n"
+      "[A-Za-z0-9._-] of the name becomes '_'; an unnamed node is node_<k>). DIR/nodes.json lists every node:\n"
+      "its folder and situations, or why it has none (outside the spec, a Constant, inside a subgraph).\n"
+      "'sonnx-ref conformance DIR' runs every folder. --inputs is not taken with --nodes.\n"
       "Exit codes: 0 written; 2 usage; 3 refused (\"error: [ID] ...\"); 4 I/O failure.\n"
-      "Example: sonnx-ref golden examples/max_reduce_hardmax.onnx -o golden --seed 7 --cases 3");
+      "Example: sonnx-ref golden examples/max_reduce_hardmax.onnx -o golden --seed 7 --cases 3\n"
+      "         sonnx-ref golden squeezenet.onnx --nodes -o squeezenet-nodes");
   return [g] { return golden_command(*g); };
 }
 

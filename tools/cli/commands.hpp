@@ -15,5 +15,6 @@ Action add_conformance(CLI::App& app);
 Action add_check(CLI::App& app);
 Action add_golden(CLI::App& app);
 Action add_explain(CLI::App& app);
+Action add_expose(CLI::App& app);
 
 }  // namespace sonnx::cli
