@@ -1,6 +1,7 @@
 // Exhaustive checks of the two 16-bit float types (spec/common/dtypes.md, spec/common/order.md):
-// every ordered pair of patterns for the order and max_of, every pattern for the exact decoding and
-// re-encoding, and the values between adjacent patterns for the encoder's refusals.
+// every ordered pair of patterns for the order, max_of and min_of (the min order of
+// [Common.order.min]), every pattern for the exact decoding and re-encoding and for the dual δ, and
+// the values between adjacent patterns for the encoder's refusals.
 //
 // The expected side is an independent restatement written here from the spec text: patterns are
 // decoded from their sign, exponent and fraction fields with std::ldexp ([Common.dtype.float16],
@@ -127,6 +128,72 @@ void all_pairs(const Format& fmt) {
   CHECK(pairs == (std::uint64_t{1} << 32));
   CHECK(max_errors == 0);
   CHECK(greater_errors == 0);
+}
+
+std::vector<std::uint32_t> sorted_non_nan(const std::vector<Decoded>& table);
+
+// All 2^32 ordered pairs under the min order: min_of(a, b) is the pattern [Common.order.min] selects
+// (a if a is a NaN; else b if b is a NaN; else b if b < a; else a), and it is δ(max_of(δa, δb)) bit for
+// bit — the informative dual of [Common.order.min], with δ the implementation's dual.
+template <class F>
+void all_pairs_min(const Format& fmt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto table = decode_all(fmt);
+  std::uint64_t min_errors = 0, dual_errors = 0, pairs = 0;
+  std::ostringstream log;
+  for (std::uint32_t a = 0; a < kPatterns; ++a) {
+    const Decoded& da = table[a];
+    const F fa = make<F>(a), dfa = sonnx::dual(fa);
+    for (std::uint32_t b = 0; b < kPatterns; ++b) {
+      const Decoded& db = table[b];
+      const F fb = make<F>(b);
+      const std::uint32_t expected = da.nan ? a : db.nan ? b : spec_less(db, da) ? b : a;
+      const std::uint32_t got = sonnx::bits(sonnx::min_of(fa, fb));
+      if (got != expected && ++min_errors <= 5)
+        log << fmt.name << " min_of(0x" << std::hex << a << ", 0x" << b << ") = 0x" << got << ", expected 0x" << expected
+            << std::dec << '\n';
+      const std::uint32_t via_max = sonnx::bits(sonnx::dual(sonnx::max_of(dfa, sonnx::dual(fb))));
+      if (via_max != got && ++dual_errors <= 5)
+        log << fmt.name << " min_of(0x" << std::hex << a << ", 0x" << b << ") = 0x" << got << " but dual(max_of(dual a, dual b)) = 0x"
+            << via_max << std::dec << '\n';
+      ++pairs;
+    }
+  }
+  std::printf("exhaustive %s: %llu pairs checked under the min order in %.1f s\n", fmt.name,
+              static_cast<unsigned long long>(pairs), seconds_since(t0));
+  INFO(log.str());
+  CHECK(pairs == (std::uint64_t{1} << 32));
+  CHECK(min_errors == 0);
+  CHECK(dual_errors == 0);
+}
+
+// The dual δ on every pattern ([Common.order.min], informative): the sign bit flipped and nothing
+// else; so δ is an involution, sends a NaN to a NaN with the same payload and the value x to -x
+// (-0 and +0 exchanged); and it reverses the restated order: for every pattern a and every b,
+// a < b iff δb < δa (checked on all 2^32 pairs of the restatement, by the sorted order).
+template <class F>
+void all_duals(const Format& fmt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto table = decode_all(fmt);
+  const std::uint32_t sign = 1u << (fmt.w + fmt.p);
+  std::uint64_t errors = 0;
+  std::ostringstream log;
+  for (std::uint32_t b = 0; b < kPatterns; ++b) {
+    const std::uint32_t d = sonnx::bits(sonnx::dual(make<F>(b)));
+    const bool ok = d == (b ^ sign) && sonnx::bits(sonnx::dual(make<F>(d))) == b && table[d].nan == table[b].nan &&
+                    (table[b].nan || (table[d].value == -table[b].value && table[d].negative != table[b].negative));
+    if (!ok && ++errors <= 5) log << fmt.name << " dual(0x" << std::hex << b << ") = 0x" << d << std::dec << '\n';
+  }
+  // Order reversal: in the increasing order of the non-NaN patterns, their duals decrease.
+  const auto order = sorted_non_nan(table);
+  std::uint64_t reversal_errors = 0;
+  for (std::size_t k = 0; k + 1 < order.size(); ++k)
+    if (!spec_less(table[order[k + 1] ^ sign], table[order[k] ^ sign]) && ++reversal_errors <= 5)
+      log << fmt.name << " dual does not reverse 0x" << std::hex << order[k] << " < 0x" << order[k + 1] << std::dec << '\n';
+  std::printf("exhaustive %s: dual of %d patterns checked in %.2f s\n", fmt.name, kPatterns, seconds_since(t0));
+  INFO(log.str());
+  CHECK(errors == 0);
+  CHECK(reversal_errors == 0);
 }
 
 // The restated order itself: on the non-NaN patterns it is a strict total order in which two
@@ -256,4 +323,28 @@ TEST_CASE("[Common.dtype.bfloat16] exhaustive bfloat16: every pattern decodes ex
           "[exhaustive]") {
   all_patterns<sonnx::bfloat16>(kBFloat16, [](double x) { return sonnx::exact_bfloat16(x); },
                                 [](sonnx::bfloat16 b) { return sonnx::to_double(b); });
+}
+
+TEST_CASE("[Common.order.min] [Common.order.total] [Common.order.nan] [Common.order.nan-payload] exhaustive float16: "
+          "min_of and its dual form on all 2^32 ordered pairs of patterns",
+          "[exhaustive]") {
+  all_pairs_min<sonnx::float16>(kFloat16);
+}
+
+TEST_CASE("[Common.order.min] [Common.order.total] [Common.order.nan] [Common.order.nan-payload] exhaustive "
+          "bfloat16: min_of and its dual form on all 2^32 ordered pairs of patterns",
+          "[exhaustive]") {
+  all_pairs_min<sonnx::bfloat16>(kBFloat16);
+}
+
+TEST_CASE("[Common.order.min] [Common.dtype.float16] exhaustive float16: dual flips the sign bit of every pattern and "
+          "reverses the order",
+          "[exhaustive]") {
+  all_duals<sonnx::float16>(kFloat16);
+}
+
+TEST_CASE("[Common.order.min] [Common.dtype.bfloat16] exhaustive bfloat16: dual flips the sign bit of every pattern "
+          "and reverses the order",
+          "[exhaustive]") {
+  all_duals<sonnx::bfloat16>(kBFloat16);
 }

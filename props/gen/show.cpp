@@ -51,18 +51,28 @@ std::string describe(const Tensor& t) {
   return out + "}";
 }
 
+void showValue(Values v, std::ostream& os) {
+  switch (v) {
+    case Values::Edge: os << "Edge"; return;
+    case Values::NoNaN: os << "NoNaN"; return;
+    case Values::Zeros: os << "Zeros (±0 and values below)"; return;
+    case Values::NaNs: os << "NaNs"; return;
+    case Values::ZerosAbove: os << "ZerosAbove (±0 and values above)"; return;
+  }
+}
+
 void gen::showValue(const BroadcastTuple& b, std::ostream& os) {
   os << "target " << to_string(b.target) << ", inputs";
   for (const Shape& s : b.inputs) os << " " << to_string(s);
 }
 
 void showValue(const MaxCase& c, std::ostream& os) {
-  os << "Max-" << c.version << " " << name(c.dtype) << ", broadcast shape " << to_string(c.output);
+  os << c.op << "-" << c.version << " " << name(c.dtype) << ", broadcast shape " << to_string(c.output);
   for (std::size_t m = 0; m < c.inputs.size(); ++m) os << "\n    X" << m << " = " << describe(c.inputs[m]);
 }
 
 void showValue(const ReduceMaxCase& c, std::ostream& os) {
-  os << "ReduceMax-" << c.version << " axes=";
+  os << c.op << "-" << c.version << " axes=";
   if (c.axes) os << to_string(*c.axes);
   else os << "(absent)";
   os << " keepdims=" << c.keepdims;
@@ -72,6 +82,38 @@ void showValue(const ReduceMaxCase& c, std::ostream& os) {
 
 void showValue(const HardmaxCase& c, std::ostream& os) {
   os << "Hardmax-" << c.version << " axis=" << c.axis << "\n    X = " << describe(c.input);
+}
+
+void showValue(const ArgCase& c, std::ostream& os) {
+  os << c.op << "-" << c.version << " axis=" << c.axis << " keepdims=" << c.keepdims;
+  if (c.version >= 12) os << " select_last_index=" << c.select_last_index;
+  os << "\n    X = " << describe(c.input);
+}
+
+void showValue(const ClipCase& c, std::ostream& os) {
+  os << "Clip-" << c.version;
+  const DType f32 = DType::Float;
+  if (c.version < 11) {
+    os << " min=" << (c.min_attribute ? describe(f32, *c.min_attribute) : std::string("(absent)"));
+    os << " max=" << (c.max_attribute ? describe(f32, *c.max_attribute) : std::string("(absent)"));
+  } else {
+    os << " min=" << (c.min_input ? describe(*c.min_input) : std::string("(absent)"));
+    os << " max=" << (c.max_input ? describe(*c.max_input) : std::string("(absent)"));
+  }
+  os << " (lo " << describe(c.X.dtype(), c.lo()) << ", hi " << describe(c.X.dtype(), c.hi()) << ")";
+  os << "\n    X = " << describe(c.X);
+}
+
+void showValue(const PoolCase& c, std::ostream& os) {
+  const auto& p = c.params;
+  os << "MaxPool-" << c.version << " kernel_shape=" << to_string(p.kernel_shape);
+  if (p.has_strides) os << " strides=" << to_string(p.strides);
+  if (p.has_pads) os << " pads=" << to_string(p.pads);
+  if (p.has_dilations) os << " dilations=" << to_string(p.dilations);
+  if (p.auto_pad != "NOTSET") os << " auto_pad=" << p.auto_pad;
+  if (c.version >= 10) os << " ceil_mode=" << p.ceil_mode;
+  if (c.version >= 8) os << " storage_order=" << p.storage_order << (c.indices ? " with Indices" : " without Indices");
+  os << "\n    X = " << describe(c.X);
 }
 
 }  // namespace sonnx::props

@@ -19,9 +19,13 @@ void showValue(const Tensor& t, std::ostream& os);
 }  // namespace sonnx
 
 namespace sonnx::props {
+enum class Values;  // gen/cases.hpp
 struct MaxCase;
 struct ReduceMaxCase;
 struct HardmaxCase;
+struct ArgCase;
+struct ClipCase;
+struct PoolCase;
 namespace gen {
 struct BroadcastTuple;
 void showValue(const BroadcastTuple& b, std::ostream& os);
@@ -30,7 +34,11 @@ void showValue(const BroadcastTuple& b, std::ostream& os);
 // "0x8000 (-0)", "0x7c01 (snan)", "0xff (255)" ...
 std::string describe(DType t, std::uint64_t bits);
 std::string describe(const Tensor& t);
+void showValue(Values v, std::ostream& os);
 void showValue(const MaxCase& c, std::ostream& os);
 void showValue(const ReduceMaxCase& c, std::ostream& os);
 void showValue(const HardmaxCase& c, std::ostream& os);
+void showValue(const ArgCase& c, std::ostream& os);
+void showValue(const ClipCase& c, std::ostream& os);
+void showValue(const PoolCase& c, std::ostream& os);
 }  // namespace sonnx::props

@@ -1,6 +1,7 @@
 #include "gen/spec_facts.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace sonnx::props {
@@ -27,6 +28,59 @@ std::vector<DType> spec_reducemax_types(int v) {
 std::vector<DType> spec_hardmax_types(int v) {
   std::vector<DType> t = {D::Float16, D::Float, D::Double};  // [Hardmax.v1] [Hardmax.v11]
   if (v >= 13) t.push_back(D::BFloat16);                     // [Hardmax.v13]
+  return t;
+}
+
+std::vector<DType> spec_min_types(int v) {
+  std::vector<DType> t = {D::Float16, D::Float, D::Double};  // [Min.v1] [Min.v6] [Min.v8]
+  if (v >= 12)                                               // [Min.v12]
+    t.insert(t.end(), {D::Uint8, D::Uint16, D::Uint32, D::Uint64, D::Int8, D::Int16, D::Int32, D::Int64});
+  if (v >= 13) t.push_back(D::BFloat16);  // [Min.v13]
+  return t;
+}
+
+std::vector<DType> spec_reducemin_types(int v) {
+  // [ReduceMin.v1] [ReduceMin.v11]
+  std::vector<DType> t = {D::Uint32, D::Uint64, D::Int32, D::Int64, D::Float16, D::Float, D::Double};
+  if (v >= 12) t.insert(t.end(), {D::Uint8, D::Int8});  // [ReduceMin.v12]
+  if (v >= 13) t.push_back(D::BFloat16);               // [ReduceMin.v13] (and [ReduceMin.v18])
+  if (v >= 20) t.push_back(D::Bool);                   // [ReduceMin.v20]
+  return t;
+}
+
+std::vector<DType> spec_arg_types(int v) {
+  // [ArgMax.v1] [ArgMax.v11] [ArgMax.v12]: all numeric types but bfloat16
+  std::vector<DType> t = {D::Uint8, D::Uint16, D::Uint32, D::Uint64, D::Int8,  D::Int16,
+                          D::Int32, D::Int64,  D::Float16, D::Float, D::Double};
+  if (v >= 13) t.push_back(D::BFloat16);  // [ArgMax.v13]
+  return t;
+}
+
+std::vector<DType> spec_relu_types(int v) {
+  std::vector<DType> t = {D::Float16, D::Float, D::Double};                // [Relu.v1] [Relu.v6]
+  if (v >= 13) t.push_back(D::BFloat16);                                   // [Relu.v13]
+  if (v >= 14) t.insert(t.end(), {D::Int32, D::Int8, D::Int16, D::Int64});  // [Relu.v14] signed only
+  return t;
+}
+
+std::vector<DType> spec_clip_types(int v) {
+  std::vector<DType> t = {D::Float16, D::Float, D::Double};  // [Clip.v1] [Clip.v6] [Clip.v11]
+  if (v >= 12)                                               // [Clip.v12]
+    t.insert(t.end(), {D::Uint8, D::Uint16, D::Uint32, D::Uint64, D::Int8, D::Int16, D::Int32, D::Int64});
+  if (v >= 13) t.push_back(D::BFloat16);  // [Clip.v13]
+  return t;
+}
+
+std::vector<DType> spec_maxpool_types(int v) {
+  std::vector<DType> t = {D::Float16, D::Float, D::Double};  // [MaxPool.v1] .. [MaxPool.v11]
+  if (v >= 12) t.insert(t.end(), {D::Int8, D::Uint8});       // [MaxPool.v12]
+  if (v >= 22) t.push_back(D::BFloat16);                     // [MaxPool.v22]
+  return t;
+}
+
+std::vector<DType> spec_globalmaxpool_types(int v) {
+  std::vector<DType> t = {D::Float16, D::Float, D::Double};  // [GlobalMaxPool.v1]
+  if (v >= 22) t.push_back(D::BFloat16);                     // [GlobalMaxPool.v22]
   return t;
 }
 
@@ -142,6 +196,104 @@ std::uint64_t empty_reduction_bits(DType t) {
     case Family::Bool: return 0;  // False
   }
   return 0;
+}
+
+namespace {
+std::uint64_t width_mask(DType t) {
+  const int w = width_bits(t);
+  return w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
+}
+}  // namespace
+
+std::uint64_t int_bits(DType t, std::int64_t v) { return static_cast<std::uint64_t>(v) & width_mask(t); }
+
+std::uint64_t greatest_bits(DType t) {
+  switch (family(t)) {
+    case Family::Float: return pos_inf_bits(t);                                   // +Inf
+    case Family::Signed: return (std::uint64_t{1} << (width_bits(t) - 1)) - 1;     // 011...1 = 2^(w-1) - 1
+    case Family::Unsigned: return width_mask(t);                                   // 111...1 = 2^w - 1
+    case Family::Bool: return 1;                                                   // True
+  }
+  return 0;
+}
+
+std::uint64_t greatest_finite_bits(DType t) {
+  if (family(t) != Family::Float) return greatest_bits(t);
+  const FloatLayout f = float_layout(t);
+  return (f.exp_mask() - (std::uint64_t{1} << f.frac_bits)) | f.frac_mask();  // exponent all ones minus 1, fraction all ones
+}
+
+std::uint64_t least_finite_bits(DType t) {
+  if (family(t) != Family::Float) return empty_reduction_bits(t);  // the type minimum (0 unsigned)
+  return greatest_finite_bits(t) | float_layout(t).sign_mask();
+}
+
+std::uint64_t dual_bits(DType t, std::uint64_t bits) {
+  switch (family(t)) {
+    case Family::Float: return bits ^ float_layout(t).sign_mask();
+    case Family::Signed: case Family::Unsigned: return ~bits & width_mask(t);
+    case Family::Bool: return bits ^ 1;
+  }
+  return bits;
+}
+
+namespace {
+
+// The exact value of a non-NaN pattern of a float layout, from its fields ([Common.dtype.float16],
+// [Common.dtype.float]): (-1)^s 2^(e - bias) (1 + f / 2^p), subnormals (-1)^s 2^(1 - bias) f / 2^p.
+double exact_value(const FloatLayout& L, std::uint64_t bits) {
+  const bool neg = bits & L.sign_mask();
+  const std::uint64_t e = (bits & L.exp_mask()) >> L.frac_bits, f = bits & L.frac_mask();
+  const int bias = static_cast<int>(L.bias());
+  double v;
+  if (e == (L.exp_mask() >> L.frac_bits)) v = HUGE_VAL;
+  else if (e == 0) v = std::ldexp(static_cast<double>(f), 1 - bias - L.frac_bits);
+  else v = std::ldexp(static_cast<double>(f | (std::uint64_t{1} << L.frac_bits)), static_cast<int>(e) - bias - L.frac_bits);
+  return neg ? -v : v;
+}
+
+}  // namespace
+
+std::uint64_t spec_convert_float_attribute(std::uint32_t a, DType t) {
+  const FloatLayout F32{8, 23};
+  const bool nan = (a & F32.exp_mask()) == F32.exp_mask() && (a & F32.frac_mask()) != 0;
+  const bool neg = a & F32.sign_mask();
+  const std::uint64_t f = a & F32.frac_mask();
+  switch (t) {
+    case D::Float: return a;
+    case D::Double: {
+      const FloatLayout F64 = float_layout(D::Double);
+      if (nan)  // quiet, same sign, the 23 fraction bits with the quiet bit set, then 29 zeros
+        return (neg ? F64.sign_mask() : 0) | F64.exp_mask() | ((f | F32.quiet_bit()) << 29);
+      const double v = exact_value(F32, a);
+      std::uint64_t u;
+      std::memcpy(&u, &v, sizeof u);  // a double holds every binary32 value exactly
+      return u;
+    }
+    case D::Float16: {
+      const FloatLayout H = float_layout(D::Float16);
+      const std::uint64_t sign = neg ? H.sign_mask() : 0;
+      if (nan) return sign | H.exp_mask() | H.quiet_bit() | (f >> 13);  // the 10 leading fraction bits, quiet
+      const double m = std::fabs(exact_value(F32, a));
+      if (m >= 65520.0) return sign | H.exp_mask();  // 1. from the midpoint above 65504 on: ±Inf
+      // 2. The float16 magnitudes 0x0000 .. 0x7BFF increase with the pattern: the last one not above
+      // m, and the next one; the nearer of the two, the even pattern on a tie (compared through the
+      // exact midpoint: 2m against v(p) + v(p + 1), exact in double).
+      std::uint64_t lo = 0, hi = 0x7BFF;
+      while (lo < hi) {  // the greatest p with v(p) <= m
+        const std::uint64_t mid = (lo + hi + 1) / 2;
+        if (exact_value(H, mid) <= m) lo = mid;
+        else hi = mid - 1;
+      }
+      std::uint64_t p = lo;
+      if (p < 0x7BFF) {
+        const double two_m = 2 * m, sum = exact_value(H, p) + exact_value(H, p + 1);
+        if (two_m > sum || (two_m == sum && (p & 1) == 1)) p = p + 1;
+      }
+      return sign | p;
+    }
+    default: return 0;
+  }
 }
 
 std::int64_t element_count(const Shape& s) {

@@ -17,6 +17,13 @@ namespace sonnx::props {
 inline const std::vector<int> kMaxVersions = {1, 6, 8, 12, 13};
 inline const std::vector<int> kReduceMaxVersions = {1, 11, 12, 13, 18, 20};
 inline const std::vector<int> kHardmaxVersions = {1, 11, 13};
+inline const std::vector<int> kMinVersions = {1, 6, 8, 12, 13};
+inline const std::vector<int> kReduceMinVersions = {1, 11, 12, 13, 18, 20};
+inline const std::vector<int> kArgVersions = {1, 11, 12, 13};  // ArgMax and ArgMin
+inline const std::vector<int> kReluVersions = {1, 6, 13, 14};
+inline const std::vector<int> kClipVersions = {1, 6, 11, 12, 13};
+inline const std::vector<int> kMaxPoolVersions = {1, 8, 10, 11, 12, 22};
+inline const std::vector<int> kGlobalMaxPoolVersions = {1, 22};
 
 // [Max.v1] [Max.v6] [Max.v8] [Max.v12] [Max.v13]
 std::vector<DType> spec_max_types(int version);
@@ -24,6 +31,20 @@ std::vector<DType> spec_max_types(int version);
 std::vector<DType> spec_reducemax_types(int version);
 // [Hardmax.v1] [Hardmax.v11] [Hardmax.v13]
 std::vector<DType> spec_hardmax_types(int version);
+// [Min.v1] [Min.v6] [Min.v8] [Min.v12] [Min.v13] (ONNX's Min-N type constraints)
+std::vector<DType> spec_min_types(int version);
+// [ReduceMin.v1] [ReduceMin.v11] [ReduceMin.v12] [ReduceMin.v13] [ReduceMin.v18] [ReduceMin.v20]
+std::vector<DType> spec_reducemin_types(int version);
+// [ArgMax.v1] [ArgMax.v11] [ArgMax.v12] [ArgMax.v13], and the same table for ArgMin
+std::vector<DType> spec_arg_types(int version);
+// [Relu.v1] [Relu.v6] [Relu.v13] [Relu.v14]
+std::vector<DType> spec_relu_types(int version);
+// [Clip.v1] [Clip.v6] [Clip.v11] [Clip.v12] [Clip.v13]
+std::vector<DType> spec_clip_types(int version);
+// [MaxPool.v1] [MaxPool.v8] [MaxPool.v10] [MaxPool.v11] [MaxPool.v12] [MaxPool.v22]
+std::vector<DType> spec_maxpool_types(int version);
+// [GlobalMaxPool.v1] [GlobalMaxPool.v22]
+std::vector<DType> spec_globalmaxpool_types(int version);
 // Every dtype of [Common.dtype.set] that is NOT in `allowed`.
 std::vector<DType> complement(const std::vector<DType>& allowed);
 bool contains(const std::vector<DType>& types, DType t);
@@ -72,6 +93,28 @@ std::uint64_t neg_inf_bits(DType t);   // float only
 // [ReduceMax.float.empty] -Inf, [ReduceMax.int.empty] the type minimum (0 unsigned),
 // [ReduceMax.bool.empty] False.
 std::uint64_t empty_reduction_bits(DType t);
+// [Common.order.min] the greatest element, the identity of min_of: +Inf, the type maximum (all ones
+// unsigned, 011...1 signed), True. [ReduceMin.float.empty] [ReduceMin.int.empty] [ReduceMin.bool.empty]
+std::uint64_t greatest_bits(DType t);
+// [Clip.bounds.default] numeric_limits<T>::lowest() and max(): the least and greatest finite values of
+// a float type (the largest exponent below all ones, every fraction bit set, either sign), the
+// extremes of an integer type.
+std::uint64_t least_finite_bits(DType t);
+std::uint64_t greatest_finite_bits(DType t);
+// [Common.order.min] (informative) the dual δ: a float's sign bit flipped, an integer's bits
+// complemented within its width, a bool negated.
+std::uint64_t dual_bits(DType t, std::uint64_t bits);
+// The integer an integer pattern denotes (signed or unsigned by the type), as a Rank.
+inline Rank int_value(DType t, std::uint64_t bits) { return rank_of(t, bits); }
+// A pattern of an integer type holding the value v (two's complement, truncated to the width).
+std::uint64_t int_bits(DType t, std::int64_t v);
+
+// ---- [Clip.bounds.convert] a binary32 attribute as a value of T -----------------------------------
+// float: the pattern itself; double: the same value (a NaN: quiet, same sign, the 23 fraction bits
+// then 29 zeros); float16: the nearest float16 value, ties to the even significand, ±Inf from 65520
+// on, a NaN quiet with its 10 leading fraction bits. Restated from the clause with exact values
+// (std::ldexp on the fields) and a search over the float16 patterns, not by bit manipulation.
+std::uint64_t spec_convert_float_attribute(std::uint32_t binary32, DType t);
 
 // ---- Index arithmetic ([Common.tensor.index] [Common.broadcast.map]) --------------------------
 using Index = std::vector<std::int64_t>;
