@@ -295,7 +295,7 @@ def contig_flat(a: np.ndarray) -> np.ndarray:
 def explain_arg_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
     """[ArgMax.div.ort-nan] / [ArgMax.div.ort-signed-zero] (and ArgMin's): ORT's position is that of
     its running IEEE comparison (M.ort_arg); allowed only in rows holding a NaN, or whose extreme is
-    a zero met with both signs. Proposed, not yet in spec/ (README.md): ArgMax.div.ort-empty-negative-axis, on an empty input with a
+    a zero met with both signs. [ArgMax.div.ort-empty-negative-axis], [ArgMin.div.ort-empty-negative-axis] (spec/ops/argmax.md, argmin.md), on an empty input with a
     negative axis ORT returns an empty output of the input's shape (the axis not reduced)."""
     if peer.shape != spec.shape:
         x = case.inputs[0]
