@@ -10,8 +10,12 @@
 #include <fstream>
 
 #include "core/error.hpp"
+#include "core/isa.hpp"
 #include "oracle/sha256.hpp"
 
+#ifndef SONNX_SPEC_VERSION
+#define SONNX_SPEC_VERSION "unknown"
+#endif
 #ifndef SONNX_SPEC_HASH
 #define SONNX_SPEC_HASH "unknown"
 #endif
@@ -138,9 +142,14 @@ nlohmann::json manifest(const std::vector<std::string>& files, const std::vector
   m["sonnx_ref_version"] = SONNX_VERSION;
   m["git_revision"] = SONNX_GIT_REV;
   m["spec_revision"] = SONNX_SPEC_HASH;  // spec_hash() of spec/ at build time
+  m["spec_version"] = SONNX_SPEC_VERSION;  // spec/README.md's "Specification version" line
   m["compiler"] = SONNX_CXX_COMPILER;
   m["compiler_flags"] = SONNX_CXX_FLAGS;
   m["build_type"] = SONNX_BUILD_TYPE;
+  nlohmann::json levels = nlohmann::json::array();
+  for (Isa level : supported_isas()) levels.push_back(isa_name(level));
+  m["isa_levels"] = levels;               // the levels this CPU can run ([Common.order.isa-independent])
+  m["isa"] = isa_name(active_isa());     // the one the kernels ran at
   m["platform"] = platform();
   m["date_utc"] = utc_now();
   nlohmann::json hashed = nlohmann::json::array();
@@ -154,6 +163,16 @@ nlohmann::json manifest(const std::vector<std::string>& files, const std::vector
   m["files"] = hashed;
   m["argv"] = argv;
   return m;
+}
+
+std::string version_text() {
+  std::string levels;
+  for (Isa level : supported_isas()) levels += (levels.empty() ? "" : ", ") + isa_name(level);
+  return std::string("sonnx-ref ") + SONNX_VERSION + " (git " + SONNX_GIT_REV + ")\n" +
+         "specification " + SONNX_SPEC_VERSION + " (sha256 " + SONNX_SPEC_HASH + ")\n" +
+         "compiler " + SONNX_CXX_COMPILER + ", " + SONNX_BUILD_TYPE + ", flags: " + SONNX_CXX_FLAGS + "\n" +
+         "instruction sets: baseline, avx2, avx512 compiled; this CPU runs " + levels + "; active " +
+         isa_name(active_isa()) + " (SONNX_ISA selects one)";
 }
 
 std::vector<std::string> command_line() {

@@ -31,6 +31,11 @@ nlohmann::json manifest(const std::vector<std::string>& files, const std::vector
 // build of one source tree ([Check.golden]).
 nlohmann::ordered_json revisions();
 
+// What `sonnx-ref --version` prints: the tool version and git revision, the specification's version
+// and SHA-256 (spec_hash), the compiler, build type and flags, and the instruction-set levels the
+// kernels are compiled for, those this CPU runs and the active one.
+std::string version_text();
+
 // The command line of this process (from /proc/self/cmdline; empty where there is none), for the
 // manifest's argv.
 std::vector<std::string> command_line();

@@ -12,12 +12,13 @@
 
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "oracle/report.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
       "sonnx-ref: reference interpreter of the SONNX profile (Max, ReduceMax, Hardmax), "
       "a direct transcription of spec/"};
-  app.set_version_flag("--version", std::string("sonnx-ref ") + SONNX_VERSION + " (" + SONNX_GIT_REV + ")");
+  app.set_version_flag("--version", sonnx::report::version_text());
   app.require_subcommand(1);
   app.footer(
       "Exit codes: 0 success (check, conformance: conforms); 1 does not conform; 2 usage error;\n"
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
   add(sonnx::cli::add_check);
   add(sonnx::cli::add_golden);
   add(sonnx::cli::add_explain);
+  add(sonnx::cli::add_expose);
   add(sonnx::cli::add_conformance);
   try {
     app.parse(argc, argv);
