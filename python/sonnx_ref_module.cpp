@@ -369,7 +369,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "sonnx-ref's library (src/): models, runs, check, explain, golden. Use the sonnx_ref package.";
   py::register_exception_translator(translate);
   m.attr("__version__") = SONNX_VERSION;
-  m.attr("git_revision") = SONNX_GIT_REV;
+  m.attr("git_revision") = sonnx::report::revisions()["git_revision"].get<std::string>();
 
   py::class_<PyModel>(m, "Model", "An ONNX model loaded and checked by sonnx-ref ([Graph.model.parse]).")
       .def(py::init(&load_model), py::arg("model"), py::kw_only(), py::arg("assume_opset_reviewed") = false,

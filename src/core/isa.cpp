@@ -14,9 +14,17 @@ std::string isa_name(Isa level) {
   }
 }
 
+std::vector<Isa> compiled_isas() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_ONE_ISA)
+  return {Isa::Baseline, Isa::Avx2, Isa::Avx512};
+#else
+  return {Isa::Baseline};
+#endif
+}
+
 std::vector<Isa> supported_isas() {
   std::vector<Isa> out = {Isa::Baseline};
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_ONE_ISA)
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx2")) out.push_back(Isa::Avx2);
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&

@@ -13,7 +13,12 @@ namespace sonnx {
 enum class Isa { Baseline, Avx2, Avx512 };
 
 std::string isa_name(Isa level);  // "baseline", "avx2", "avx512"
-// The levels this CPU can run, lowest first (baseline always).
+// The levels this build has kernels for, lowest first: baseline, avx2, avx512 on x86-64 with GCC or
+// clang; baseline alone elsewhere and in SONNX_ONE_ISA builds (the sanitizer tree: the same source,
+// compiled once, checked for memory and undefined behaviour; the levels' equality is the
+// determinism tests' business, run on the main tree).
+std::vector<Isa> compiled_isas();
+// The levels this build can run on this CPU, lowest first (baseline always).
 std::vector<Isa> supported_isas();
 // The level in use: SONNX_ISA when set (a usage error, exit 2, when it names no level or one this
 // CPU lacks), else the highest supported. Chosen once per process.
@@ -26,7 +31,7 @@ Isa active_isa();
 // the active level. `flatten` inlines the whole call tree of `call` into each copy, so the loops of
 // core/order.hpp, core/runs.hpp and the operator's own templates are compiled, and vectorised, for
 // that level; nothing else changes (same source, same -ffp-contract=off, no -ffast-math).
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_ONE_ISA)
 #define SONNX_MULTIVERSION(name, params, args, call)                                                        \
   __attribute__((flatten)) static void name##_baseline params { call args; }                              \
   __attribute__((target("avx2"), flatten)) static void name##_avx2 params { call args; }                  \

@@ -13,6 +13,9 @@
 #include "core/isa.hpp"
 #include "oracle/sha256.hpp"
 
+#ifndef SONNX_GIT_REV
+#define SONNX_GIT_REV "unknown"
+#endif
 #ifndef SONNX_SPEC_VERSION
 #define SONNX_SPEC_VERSION "unknown"
 #endif
@@ -168,10 +171,12 @@ nlohmann::json manifest(const std::vector<std::string>& files, const std::vector
 std::string version_text() {
   std::string levels;
   for (Isa level : supported_isas()) levels += (levels.empty() ? "" : ", ") + isa_name(level);
+  std::string compiled;
+  for (Isa level : compiled_isas()) compiled += (compiled.empty() ? "" : ", ") + isa_name(level);
   return std::string("sonnx-ref ") + SONNX_VERSION + " (git " + SONNX_GIT_REV + ")\n" +
          "specification " + SONNX_SPEC_VERSION + " (sha256 " + SONNX_SPEC_HASH + ")\n" +
          "compiler " + SONNX_CXX_COMPILER + ", " + SONNX_BUILD_TYPE + ", flags: " + SONNX_CXX_FLAGS + "\n" +
-         "instruction sets: baseline, avx2, avx512 compiled; this CPU runs " + levels + "; active " +
+         "instruction sets: " + compiled + " compiled; this CPU runs " + levels + "; active " +
          isa_name(active_isa()) + " (SONNX_ISA selects one)";
 }
 
