@@ -1,5 +1,5 @@
 // The instruction-set level the operators' hot loops run at ([Common.order.isa-independent]): every
-// kernel is compiled from one source for baseline x86-64, AVX2 and AVX-512 (SONNX_MULTIVERSION
+// kernel is compiled from one source for baseline x86-64, AVX2 and AVX-512 (at_active_level
 // below), and one level is chosen once, at the first kernel call: the highest the CPU has, or the one
 // SONNX_ISA names (baseline, avx2, avx512). These operators compare and select, they round nothing, so
 // the level changes the time a kernel takes, never a bit of its result; the determinism tests run every
@@ -26,26 +26,32 @@ Isa active_isa();
 
 }  // namespace sonnx
 
-// Defines `name` with parameters `params` (a parenthesised list) that calls `call args` compiled
-// three times — for baseline x86-64, for AVX2 and for AVX-512 (F, BW, DQ, VL) — and runs the copy of
-// the active level. `flatten` inlines the whole call tree of `call` into each copy, so the loops of
-// core/order.hpp, core/runs.hpp and the operator's own templates are compiled, and vectorised, for
-// that level; nothing else changes (same source, same -ffp-contract=off, no -ffast-math).
+namespace sonnx {
+
+// Runs `kernel` (a lambda that calls one instantiation of an operator's evaluation, e.g.
+// `[&] { evaluate<float, Extreme::Max>(X, Y); }`) in the copy compiled for the active level. Each
+// instantiation is compiled three times — for baseline x86-64, for AVX2 and for AVX-512 (F, BW, DQ,
+// VL) — and `flatten` inlines its whole call tree into each copy, so the loops of core/order.hpp,
+// core/runs.hpp and the operator's own templates are compiled, and vectorised, for that level; nothing
+// else changes (same source, same -ffp-contract=off, no -ffast-math). One copy per instantiation, not
+// one per operator around its whole type dispatch: a flattened function holding every type's loops is
+// what made one object take minutes to compile.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_ONE_ISA)
-#define SONNX_MULTIVERSION(name, params, args, call)                                                        \
-  __attribute__((flatten)) static void name##_baseline params { call args; }                              \
-  __attribute__((target("avx2"), flatten)) static void name##_avx2 params { call args; }                  \
-  __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"), flatten)) static void name##_avx512 params { \
-    call args;                                                                                             \
-  }                                                                                                        \
-  static void name params {                                                                                \
-    switch (::sonnx::active_isa()) {                                                                       \
-      case ::sonnx::Isa::Avx512: name##_avx512 args; break;                                               \
-      case ::sonnx::Isa::Avx2: name##_avx2 args; break;                                                   \
-      default: name##_baseline args; break;                                                                \
-    }                                                                                                      \
+template <class Kernel> __attribute__((flatten)) void at_baseline(const Kernel& kernel) { kernel(); }
+template <class Kernel> __attribute__((target("avx2"), flatten)) void at_avx2(const Kernel& kernel) { kernel(); }
+template <class Kernel>
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"), flatten)) void at_avx512(const Kernel& kernel) {
+  kernel();
+}
+template <class Kernel> inline void at_active_level(const Kernel& kernel) {
+  switch (active_isa()) {
+    case Isa::Avx512: at_avx512(kernel); break;
+    case Isa::Avx2: at_avx2(kernel); break;
+    default: at_baseline(kernel); break;
   }
+}
 #else
-#define SONNX_MULTIVERSION(name, params, args, call) \
-  static void name params { call args; }
+template <class Kernel> inline void at_active_level(const Kernel& kernel) { kernel(); }
 #endif
+
+}  // namespace sonnx

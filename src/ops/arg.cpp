@@ -61,17 +61,15 @@ template <class T, Extreme E> void evaluate(const Tensor& X, const Layout& s, bo
 }
 
 // Every type and both orders, for the level chosen at run time (core/isa.hpp).
-void evaluate_any(Extreme order, const Tensor& X, const Layout& s, bool last, Tensor& Y) {
+void evaluate_level(Extreme order, const Tensor& X, const Layout& s, bool last, Tensor& Y) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!is_bool_v<T>) {  // bool is refused by normalised_axis
-      if (order == Extreme::Max) evaluate<T, Extreme::Max>(X, s, last, Y);
-      else evaluate<T, Extreme::Min>(X, s, last, Y);
+      if (order == Extreme::Max) at_active_level([&] { evaluate<T, Extreme::Max>(X, s, last, Y); });
+      else at_active_level([&] { evaluate<T, Extreme::Min>(X, s, last, Y); });
     }
   });
 }
-SONNX_MULTIVERSION(evaluate_level, (Extreme order, const Tensor& X, const Layout& s, bool last, Tensor& Y),
-                   (order, X, s, last, Y), evaluate_any)
 
 }  // namespace
 

@@ -142,17 +142,15 @@ template <class T> void evaluate(const Tensor& X, T lo, T hi, Tensor& Y) {
 }
 
 // Every type, for the level chosen at run time (core/isa.hpp).
-void evaluate_any(int version, const Tensor& X, const ClipBounds& b, Tensor& Y) {
+void evaluate_level(int version, const Tensor& X, const ClipBounds& b, Tensor& Y) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!is_bool_v<T>) {  // bool is refused by check_inputs
       const Bounds<T> bounds = bounds_of<T>(version, b);
-      evaluate<T>(X, bounds.lo, bounds.hi, Y);
+      at_active_level([&] { evaluate<T>(X, bounds.lo, bounds.hi, Y); });
     }
   });
 }
-SONNX_MULTIVERSION(evaluate_level, (int version, const Tensor& X, const ClipBounds& b, Tensor& Y), (version, X, b, Y),
-                   evaluate_any)
 
 }  // namespace
 

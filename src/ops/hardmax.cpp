@@ -69,13 +69,12 @@ template <class T> void evaluate(const Tensor& X, const Layout& s, Tensor& Y) {
 }
 
 // Every float type, for the level chosen at run time (core/isa.hpp).
-void evaluate_any(const Tensor& X, const Layout& s, Tensor& Y) {
+void evaluate_level(const Tensor& X, const Layout& s, Tensor& Y) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) evaluate<T>(X, s, Y);
+    if constexpr (is_float_v<T>) at_active_level([&] { evaluate<T>(X, s, Y); });
   });
 }
-SONNX_MULTIVERSION(evaluate_level, (const Tensor& X, const Layout& s, Tensor& Y), (X, s, Y), evaluate_any)
 
 }  // namespace
 

@@ -226,17 +226,15 @@ void evaluate(const Tensor& X, const Geometry& g, std::int64_t storage_order, Te
 }
 
 // Every type, with or without Indices, for the level chosen at run time (core/isa.hpp).
-void evaluate_any(const Tensor& X, const Geometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I) {
+void evaluate_level(const Tensor& X, const Geometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!is_bool_v<T>) {  // bool is refused by geometry
-      if (I) evaluate<T, true>(X, g, storage_order, Y, I);
-      else evaluate<T, false>(X, g, storage_order, Y, nullptr);
+      if (I) at_active_level([&] { evaluate<T, true>(X, g, storage_order, Y, I); });
+      else at_active_level([&] { evaluate<T, false>(X, g, storage_order, Y, nullptr); });
     }
   });
 }
-SONNX_MULTIVERSION(evaluate_level, (const Tensor& X, const Geometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I),
-                   (X, g, storage_order, Y, I), evaluate_any)
 
 }  // namespace
 

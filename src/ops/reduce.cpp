@@ -120,15 +120,13 @@ void evaluate(const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
 }
 
 // Every type and both orders, for the level chosen at run time (core/isa.hpp).
-void evaluate_any(Extreme order, const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
+void evaluate_level(Extreme order, const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if (order == Extreme::Max) evaluate<T, Extreme::Max>(X, reduced, Y);
-    else evaluate<T, Extreme::Min>(X, reduced, Y);
+    if (order == Extreme::Max) at_active_level([&] { evaluate<T, Extreme::Max>(X, reduced, Y); });
+    else at_active_level([&] { evaluate<T, Extreme::Min>(X, reduced, Y); });
   });
 }
-SONNX_MULTIVERSION(evaluate_level, (Extreme order, const Tensor& X, const std::vector<bool>& reduced, Tensor& Y),
-                   (order, X, reduced, Y), evaluate_any)
 
 // The parameter line of `decide`: "axes = [1] (attribute), keepdims = 0".
 std::string parameters_text(int version, const ReduceParams& p, const ReduceSources& from) {

@@ -43,13 +43,12 @@ template <class T> void evaluate(const Tensor& X, Tensor& Y) {
 }
 
 // Every type, for the level chosen at run time (core/isa.hpp).
-void evaluate_any(const Tensor& X, Tensor& Y) {
+void evaluate_level(const Tensor& X, Tensor& Y) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (!is_bool_v<T>) evaluate<T>(X, Y);  // bool is refused by check_type
+    if constexpr (!is_bool_v<T>) at_active_level([&] { evaluate<T>(X, Y); });  // bool is refused by check_type
   });
 }
-SONNX_MULTIVERSION(evaluate_level, (const Tensor& X, Tensor& Y), (X, Y), evaluate_any)
 
 }  // namespace
 

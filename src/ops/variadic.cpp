@@ -130,16 +130,15 @@ void evaluate(const std::vector<const Tensor*>& X, Tensor& Y) {
 
 // Every type and both orders, for the level chosen at run time (core/isa.hpp): the same source
 // compiled for baseline x86-64, AVX2 and AVX-512.
-void evaluate_any(Extreme order, const std::vector<const Tensor*>& X, Tensor& Y) {
+void evaluate_level(Extreme order, const std::vector<const Tensor*>& X, Tensor& Y) {
   dispatch(Y.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!is_bool_v<T>) {  // bool is refused by check_inputs
-      if (order == Extreme::Max) evaluate<T, Extreme::Max>(X, Y);
-      else evaluate<T, Extreme::Min>(X, Y);
+      if (order == Extreme::Max) at_active_level([&] { evaluate<T, Extreme::Max>(X, Y); });
+      else at_active_level([&] { evaluate<T, Extreme::Min>(X, Y); });
     }
   });
 }
-SONNX_MULTIVERSION(evaluate_level, (Extreme order, const std::vector<const Tensor*>& X, Tensor& Y), (order, X, Y), evaluate_any)
 
 }  // namespace
 
