@@ -16,5 +16,6 @@ Action add_check(CLI::App& app);
 Action add_golden(CLI::App& app);
 Action add_explain(CLI::App& app);
 Action add_expose(CLI::App& app);
+Action add_report(CLI::App& app);
 
 }  // namespace sonnx::cli

@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   add(sonnx::cli::add_explain);
   add(sonnx::cli::add_expose);
   add(sonnx::cli::add_conformance);
+  add(sonnx::cli::add_report);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
