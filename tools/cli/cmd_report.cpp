@@ -2,6 +2,7 @@
 // self-contained HTML page from JSON reports ([Check.report.html]), or the report of a whole campaign
 // from the reports of its shards ([Check.report.merge]). The library does the work
 // (src/oracle/html_report, src/oracle/merge); this file reads the options and writes the file.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -30,6 +31,9 @@ void write_text(const std::string& path, const std::string& text) {
     std::cout << text;
     return;
   }
+  const auto parent = std::filesystem::path(path).parent_path();  // reports/page.html in a fresh folder, as --report
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   if (!f) io_failure("Check.report.html", "cannot write '{}'", path);
   f << text;
