@@ -1,5 +1,5 @@
 # The package test (ctest label package), run as cmake -P with BUILD_DIR, SOURCE_DIR, WORK_DIR,
-# PYTHON, PYTHON_SITE and CONFIG:
+# PYTHON, PYTHON_SITE, CONFIG and VERSION (the project's, asked of find_package):
 #   1. cmake --install BUILD_DIR --prefix WORK_DIR/prefix   (the tree ctest runs in: nothing is rebuilt)
 #   2. configures and builds cmake/consumer/ with CMAKE_PREFIX_PATH=WORK_DIR/prefix, so that
 #      find_package(sonnx_ref) and the target sonnx_ref::sonnx_ref come from the install alone
@@ -37,7 +37,7 @@ foreach(f IN LISTS expected)
 endforeach()
 step("configure the consumer project against the prefix"
      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/cmake/consumer -B ${WORK_DIR}/consumer -DCMAKE_BUILD_TYPE=${CONFIG}
-     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
+     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON -DSONNX_REF_VERSION=${VERSION})
 step("build the consumer project" ${CMAKE_COMMAND} --build ${WORK_DIR}/consumer)
 step("run the consumer" ${WORK_DIR}/consumer/consumer ${model} ${inputs} ${WORK_DIR}/consumer.npz)
 step("run the installed CLI" ${prefix}/bin/sonnx-ref run ${model} ${inputs} -o ${WORK_DIR}/cli.npz)
