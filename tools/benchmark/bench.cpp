@@ -1,8 +1,10 @@
 // sonnx-bench: times one case of tools/benchmark/cases.txt in sonnx-ref and reports the median
 // time over REPS repetitions, ns per output-or-input element, and the process's peak resident
 // memory. One case per process, so that the peak belongs to that case; every repetition allocates
-// its output afresh, as numpy does. Usage: sonnx-bench CASE [ELEMENTS [REPS]]
+// its output afresh, as numpy does. Usage: sonnx-bench CASE [ELEMENTS [REPS]] [--dump FILE.npz]
 // Prints: case <TAB> elements <TAB> median ms <TAB> ns/element <TAB> peak MiB <TAB> MiB before the timed part
+// --dump FILE.npz: times nothing; writes the case's inputs, in operator input order, as in0, in1, ...
+// (tools/benchmark/ort_case.py feeds the same bytes to onnxruntime).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -25,6 +27,7 @@
 #include "ops/reducemax.hpp"
 #include "ops/reducemin.hpp"
 #include "ops/relu.hpp"
+#include "io/io.hpp"
 
 using namespace sonnx;
 
@@ -84,8 +87,10 @@ template <class T> std::function<Tensor()> max_case(std::int64_t rows, std::int6
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string dump;
+  if (argc > 2 && std::string(argv[argc - 2]) == "--dump") dump = argv[argc - 1], argc -= 2;
   if (argc < 2) {
-    std::fprintf(stderr, "usage: sonnx-bench CASE [ELEMENTS [REPS]]   (cases: tools/benchmark/cases.txt)\n");
+    std::fprintf(stderr, "usage: sonnx-bench CASE [ELEMENTS [REPS]] [--dump FILE.npz]   (cases: tools/benchmark/cases.txt)\n");
     return 2;
   }
   const std::string c = argv[1];
@@ -179,6 +184,12 @@ int main(int argc, char** argv) {
   } else {
     std::fprintf(stderr, "sonnx-bench: unknown case '%s' (cases: tools/benchmark/cases.txt)\n", c.c_str());
     return 2;
+  }
+  if (!dump.empty()) {
+    std::vector<io::NamedTensor> named;
+    for (auto& t : keep) named.push_back({"in" + std::to_string(named.size()), std::move(t)});
+    io::write_npz(dump, named);
+    return 0;
   }
   const double before = peak_mib();
   std::vector<double> ms;

@@ -3,8 +3,12 @@ against the numpy script a user would write for the same node (np.load, the comp
 each a fresh process timed from start to exit, with its peak resident memory (/usr/bin/time %M);
 the median of REPS runs of each, side by side in one run. The outputs of both are checked to be the
 same bits (the inputs hold no NaN and no signed-zero tie, where numpy's rules differ from the spec).
+Beside them, onnxruntime's time for the same model and inputs (tools/benchmark/ort_case.py): the
+median of REPS `session.run` calls in one node process, the session created once — the kernel time
+only, not a whole run (no npz read or written, no process start, no session creation; the inputs are
+read from raw files), with that node process's peak memory. "refused" where ORT refuses the model.
 
-Usage: /usr/bin/python3 whole.py SONNX_REF ELEMENTS REPS [--markdown] [CASE...]
+Usage: /usr/bin/python3 whole.py SONNX_REF ELEMENTS REPS [--markdown] [--no-ort] [CASE...]
 Cases: max2 reducemax-axis1 hardmax min2 reducemin-axis1 argmax argmin relu clip maxpool globalmaxpool
 """
 import os
@@ -15,6 +19,9 @@ import tempfile
 import numpy as np
 import onnx
 from onnx import TensorProto, helper
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ort_case  # noqa: E402
 
 CASES = ["max2", "reducemax-axis1", "hardmax", "min2", "reducemin-axis1", "argmax", "argmin", "relu", "clip",
          "maxpool", "globalmaxpool"]
@@ -81,7 +88,7 @@ def prepare(case, n, folder):
     with open(os.path.join(folder, case + ".py"), "w") as f:
         f.write("import sys\nimport numpy as np\na = np.load(sys.argv[1])\n" + NUMPY[case] +
                 "\nnp.savez(sys.argv[2], Y=y)\n")
-    return feeds["X"].size
+    return feeds["X"].size, [(name, np.asarray(a)) for name, a in feeds.items()]
 
 
 def timed(argv):
@@ -100,16 +107,22 @@ def median(xs):
 def main(argv):
     sonnx, n, reps = argv[0], int(argv[1]), int(argv[2])
     markdown = "--markdown" in argv[3:]
+    ort = "--no-ort" not in argv[3:]
+    if ort and ort_case.unavailable():
+        print(f"note: no onnxruntime column: {ort_case.unavailable()}", file=sys.stderr)
+        ort = False
     cases = [c for c in argv[3:] if not c.startswith("--")] or CASES
     with tempfile.TemporaryDirectory() as folder:
         if markdown:
-            print("| case | elements | sonnx-ref s | peak MiB | numpy s | peak MiB | ratio |")
-            print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+            print("| case | elements | sonnx-ref s | peak MiB | numpy s | peak MiB | ratio |" +
+                  (" ORT session.run ms | peak MiB |" if ort else ""))
+            print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if ort else ""))
         else:
-            print(f"{'case':18} {'elements':>9} | {'sonnx_s':>8} {'MiB':>7} | {'numpy_s':>8} {'MiB':>7} | {'ratio':>6}")
+            print(f"{'case':18} {'elements':>9} | {'sonnx_s':>8} {'MiB':>7} | {'numpy_s':>8} {'MiB':>7} | {'ratio':>6}" +
+                  (f" | {'ort_run_ms':>10} {'MiB':>7}" if ort else ""))
         below = 0
         for case in cases:
-            elements = prepare(case, n, folder)
+            elements, feeds = prepare(case, n, folder)
             base = os.path.join(folder, case)
             s = [timed([sonnx, "run", base + ".onnx", base + ".in.npz", "-o", base + ".s.npz"]) for _ in range(reps)]
             p = [timed(["/usr/bin/python3", base + ".py", base + ".in.npz", base + ".n.npz"]) for _ in range(reps)]
@@ -120,12 +133,22 @@ def main(argv):
             nt, nm = median([t for t, _ in p]), max(m for _, m in p)
             ratio = st / nt
             below += ratio <= 1.0 and sm <= nm
+            o_md = o_txt = ""
+            if ort:
+                r = ort_case.ort_time(base + ".onnx", feeds, reps, folder)
+                if r[0] == "ok":
+                    o_md, o_txt = f" {r[1]:.2f} | {r[3]:.0f} |", f" | {r[1]:10.2f} {r[3]:7.0f}"
+                else:
+                    print(f"note: onnxruntime {r[0]} {case}: {r[1]}", file=sys.stderr)
+                    o_md, o_txt = f" {r[0]} | |", f" | {r[0]:>10} {'':7}"
+            del feeds
             if markdown:
-                print(f"| {case} | {elements} | {st:.2f} | {sm:.0f} | {nt:.2f} | {nm:.0f} | {ratio:.2f}x |")
+                print(f"| {case} | {elements} | {st:.2f} | {sm:.0f} | {nt:.2f} | {nm:.0f} | {ratio:.2f}x |" + o_md)
             else:
-                print(f"{case:18} {elements:9} | {st:8.2f} {sm:7.0f} | {nt:8.2f} {nm:7.0f} | {ratio:6.2f}")
+                print(f"{case:18} {elements:9} | {st:8.2f} {sm:7.0f} | {nt:8.2f} {nm:7.0f} | {ratio:6.2f}" + o_txt)
         print(f"\n{below} of {len(cases)} whole runs at or below numpy's time and peak memory "
-              f"(median of {reps} processes each, {n} elements; same output bits)")
+              f"(median of {reps} processes each, {n} elements; same output bits)" +
+              ("; ORT: session.run alone (session created once, one intra-op thread), not a whole run" if ort else ""))
 
 
 if __name__ == "__main__":
