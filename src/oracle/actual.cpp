@@ -165,7 +165,7 @@ Actual load_actual(const graph::Model& model, const std::string& path, const Rea
 
 namespace {
 
-bool is_golden_folder(const fs::path& p) {
+bool golden_folder(const fs::path& p) {
   std::error_code ec;
   if (!fs::is_directory(p, ec)) return false;
   static const std::regex pattern("test_data_set_[0-9]{1,9}");
@@ -190,9 +190,12 @@ std::vector<std::string> files_below(const fs::path& p) {
 
 }  // namespace
 
+bool is_golden_folder(const std::string& a) { return golden_folder(a); }
+
 std::vector<Case> load_cases(const graph::Model& model, const std::string& a, const std::string& b,
-                             const ReadOptions& read) {
+                             const ReadOptions& read, std::size_t* total) {
   const Reader reader(model, read);
+  if (total) *total = 1;
   std::vector<Case> cases;
   std::error_code ec;
   if (b.empty()) {  // a bundle: inputs and actual values by name in one .npz (tract's convention)
@@ -207,7 +210,7 @@ std::vector<Case> load_cases(const graph::Model& model, const std::string& a, co
     cases.push_back(std::move(c));
     return cases;
   }
-  if (!is_golden_folder(a)) {  // one case: INPUTS and ACTUAL
+  if (!golden_folder(a)) {  // one case: INPUTS and ACTUAL
     Case c;
     c.name = fs::path(a).filename().string();
     c.feeds = graph::load_feeds(model, a);
@@ -228,9 +231,13 @@ std::vector<Case> load_cases(const graph::Model& model, const std::string& a, co
   if (ec) io_failure("IO.testdata.folder", "{}: cannot list: {}", a, ec.message());
   std::sort(sets.begin(), sets.end());
   if (!fs::is_directory(b, ec)) io_failure("IO.testdata.folder", "IUT_DIR '{}' is not a folder", b);
-  for (const auto& [k, dir] : sets) {
+  if (total) *total = sets.size();
+  const std::vector<std::size_t> piece = shard::positions(read.shard, sets.size());  // [Check.shard] increasing K
+  for (const std::size_t p : piece) {
+    const fs::path& dir = sets[p].second;
     Case c;
     c.name = dir.filename().string();
+    c.position = p;
     c.feeds = graph::load_feeds(model, dir.string());
     for (const auto& f : files_below(dir))
       if (fs::path(f).filename().string().rfind("input", 0) == 0) c.files.push_back(f);
@@ -239,6 +246,7 @@ std::vector<Case> load_cases(const graph::Model& model, const std::string& a, co
     else if (fs::is_regular_file(npz, ec)) c.actual = load_actual(reader, npz.string()), c.files.push_back(npz.string());
     else c.actual.notes.push_back(fmt::format("no actual values for {} (neither {} nor {})", c.name, folder.string(), npz.string()));
     cases.push_back(std::move(c));
+    if (read.progress) read.progress(cases.size(), piece.size());
   }
   return cases;
 }

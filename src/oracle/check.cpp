@@ -137,6 +137,12 @@ OutputVerdict compare_value(const std::string& name, const Tensor& e, const Tens
     auto [clauses, reason] = decide(m.index);
     ov.findings.push_back({m, clauses, reason});
   }
+  ov.nan_payload_only = r.nan_payload_only;  // [Check.nan-payload.any] noted, with their deciding clauses
+  ov.nan_payload_strict = options.nan_payload_strict;
+  for (const compare::Mismatch& m : r.nan_payload_first) {
+    auto [clauses, reason] = decide(m.index);
+    ov.nan_payload_notes.push_back({m, clauses, reason});
+  }
   for (std::int64_t offset : r.offsets) {
     auto [clauses, reason] = decide(index_of(e.shape(), offset));
     ++ov.by_clause[clauses.empty() ? std::string("(none)") : clauses.front()];
@@ -186,23 +192,28 @@ Verdict judge(const graph::Model& model, const explain::Explainer& expected, con
 }
 
 Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
-                     bool nodewise) {
-  if (nodewise || !model.complete()) return judge_cases_nodewise(model, cases, options);  // [Check.nodewise]
+                     bool nodewise, const Progress& progress) {
+  if (nodewise || !model.complete()) return judge_cases_nodewise(model, cases, options, progress);  // [Check.nodewise]
   Campaign c;
   for (const auto& k : cases) {
     const explain::Explainer expected(model, model.run_all(k.feeds));
     CaseVerdict cv{k.name, judge(model, expected, k.actual, options)};
     c.conforms = c.conforms && cv.verdict.conforms;
     c.failing_cases += !cv.verdict.conforms;
+    std::int64_t payload_only = 0;
     for (const auto& o : cv.verdict.outputs) {
       c.outputs += o.status != Status::Extra;
       c.elements += o.elements;
       c.mismatches += o.mismatches;
+      payload_only += o.nan_payload_only;
       for (const auto& [clause, n] : o.by_clause) c.by_clause[clause] += n;
     }
+    c.nan_payload_only += payload_only;  // [Check.nan-payload.any] over the cases
+    c.nan_payload_cases += payload_only > 0;
     for (const auto& n : cv.verdict.coverage)
       for (const auto& [s, w] : n.exercised) c.exercised[n.label].try_emplace(s, k.name);
     c.cases.push_back(std::move(cv));
+    if (progress) progress(c.cases.size(), cases.size());
   }
   return c;
 }

@@ -20,6 +20,7 @@
 #include "oracle/coverage.hpp"
 #include "oracle/explain.hpp"
 #include "oracle/report.hpp"
+#include "oracle/shard.hpp"
 
 namespace sonnx::check {
 
@@ -37,7 +38,12 @@ struct Actual {
 // is the K-th graph output of the exposed model ([Graph.expose]), and the element type of a value the
 // spec does not compute is ONNX's inference's ([Graph.infer]).
 struct ReadOptions {
+  ReadOptions(bool nodewise_ = false) : nodewise(nodewise_) {}  // `{nodewise}` as before the fields below
   bool nodewise = false;
+  // [Check.shard] the folder form (GOLDEN_DIR IUT_DIR) reads only the cases of this piece
+  shard::Shard shard;
+  // called after each case of the folder form is read: (cases read, cases to read)
+  std::function<void(std::size_t, std::size_t)> progress;
 };
 Actual load_actual(const graph::Model& model, const std::string& path, const ReadOptions& read = {});
 // The same from tensors already in memory (keyed by value name): graph outputs and other values of
@@ -71,6 +77,12 @@ struct OutputVerdict {
   // [Check.attribution] when the node producing this output conforms on the inputs it was given:
   // the first node upstream that does not (its label), or "(unknown)"; empty otherwise.
   std::string propagated_from;
+  // [Check.nan-payload.any] elements both NaN with different bits: their number (in both modes;
+  // under [Check.nan-payload.strict] they are among the mismatches) and, when they conform, the first
+  // max_listed of them, as notes
+  std::int64_t nan_payload_only = 0;
+  std::vector<Finding> nan_payload_notes;
+  bool nan_payload_strict = false;  // the mode it was compared in
 };
 
 // [Check.attribution] One node judged on the values the implementation under test gave it.
@@ -140,9 +152,11 @@ std::vector<report::JunitCase> to_junit(const Verdict& v, const std::string& cla
 
 // ---- [Check.cases] campaigns ---------------------------------------------------------------------
 
-// One case: its name, inputs, actual values and the files they came from (for the manifest).
+// One case: its name, inputs, actual values and the files they came from (for the manifest), and
+// its position in the unsharded order of the campaign's cases ([Check.shard]).
 struct Case {
   std::string name;
+  std::size_t position = 0;
   std::vector<io::NamedTensor> feeds;
   Actual actual;
   std::vector<std::string> files;
@@ -154,8 +168,12 @@ struct Case {
 //       actual values: B/test_data_set_K/ (output_J.pb, *.npz) or B/test_data_set_K.npz
 //   A a bundle .npz, no B                                          one case: inputs and actual values
 //       by name in one file (tract's convention)
+// [Check.shard] For a golden folder only the cases of read.shard are read; `total`, when given, is set
+// to the number of cases of the unsharded run (1 for the other forms, which are one case).
 std::vector<Case> load_cases(const graph::Model& model, const std::string& a, const std::string& b,
-                             const ReadOptions& read = {});
+                             const ReadOptions& read = {}, std::size_t* total = nullptr);
+// Whether `a` is a golden folder (holds a test_data_set_K folder): `check MODEL A B`'s folder form.
+bool is_golden_folder(const std::string& a);
 
 struct CaseVerdict {
   std::string name;
@@ -171,11 +189,18 @@ struct Campaign {
   std::map<std::string, std::int64_t> by_clause;  // mismatching elements by deciding clause
   // [Check.coverage] across cases: per node label, each situation exercised, with its first case
   std::map<std::string, std::map<ops::Situation, std::string>> exercised;
+  // [Check.nan-payload.any] payload-only differences over the cases (graph outputs; node-wise: the
+  // judged nodes' outputs), and the number of cases holding one
+  std::int64_t nan_payload_only = 0, nan_payload_cases = 0;
+  // [Check.shard.report] set when the run is one piece of a sharded campaign
+  std::optional<shard::Piece> shard;
 };
 
 // Node-wise when `nodewise` (--nodes) or when the model has nodes outside the spec ([Check.nodewise]).
+// `progress`, when given, is called after each case: (cases judged, cases).
+using Progress = std::function<void(std::size_t, std::size_t)>;
 Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
-                     bool nodewise = false);
+                     bool nodewise = false, const Progress& progress = {});
 
 // [Check.exit] The exit status of a verdict: 0 conforms, 1 does not conform.
 inline int exit_status(bool conforms) { return conforms ? 0 : 1; }

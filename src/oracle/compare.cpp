@@ -19,7 +19,12 @@ template <class T> __int128 ordinal(T x) { return static_cast<__int128>(order_ke
 
 template <class T> bool conforms(T expected, T actual, const Options& o) {
   if constexpr (is_float_v<T>) {
-    if (is_nan(expected) || is_nan(actual)) return is_nan(expected) && is_nan(actual);  // any NaN = any NaN
+    if (is_nan(expected) || is_nan(actual)) {
+      if (!is_nan(expected) || !is_nan(actual)) return false;  // a NaN conforms only to a NaN
+      // [Check.nan-payload.strict] bit for bit, as [Common.order.nan-payload] gives the expected NaN;
+      // [Check.nan-payload.any] any NaN = any NaN (the payload-only difference is noted by compare)
+      return !o.nan_payload_strict || bit_pattern(expected) == bit_pattern(actual);
+    }
     if (!o.ulp_mode) return bit_pattern(expected) == bit_pattern(actual);  // [Check.bitwise] +0 != -0
     if (is_infinite(expected) || is_infinite(actual)) return bit_pattern(expected) == bit_pattern(actual);
     const __int128 d = ordinal(expected) - ordinal(actual);
@@ -52,7 +57,16 @@ Result compare(const Tensor& expected, const Tensor& actual, const Options& o) {
     auto e = expected.values<T>();
     auto a = actual.values<T>();
     for (std::int64_t k = 0; k < expected.size(); ++k) {
-      if (conforms<T>(e[k], a[k], o)) continue;
+      const bool ok = conforms<T>(e[k], a[k], o);
+      if constexpr (is_float_v<T>)
+        if (is_nan(e[k]) && is_nan(a[k]) && bit_pattern(e[k]) != bit_pattern(a[k])) {
+          ++r.nan_payload_only;  // [Check.nan-payload.any] a payload-only difference, counted in both modes
+          if (ok && r.nan_payload_first.size() < o.max_listed)  // listed as a note when it conforms
+            r.nan_payload_first.push_back({k, index_of(expected.shape(), k), element_text(expected, k),
+                                           element_text(actual, k), element_bits_text(expected, k),
+                                           element_bits_text(actual, k)});
+        }
+      if (ok) continue;
       ++r.mismatches;
       if (r.offsets.size() < o.max_offsets) r.offsets.push_back(k);
       if (r.first.size() < o.max_listed)

@@ -420,10 +420,14 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
     exercised.push_back(coverage::account(model, c.values));
     cases.push_back(std::move(c));
   };
+  auto progress = [&](const char* phase, std::size_t done, std::size_t total) {
+    if (o.progress) o.progress(phase, done, total);
+  };
   for (std::int64_t k = 0; k < o.cases; ++k) {
     Case c{case_inputs(model, shapes, given, o.seed, static_cast<std::uint64_t>(k)), {}};
     c.values = model.run_all(c.feeds);
     add_case(std::move(c));
+    progress("cases drawn", static_cast<std::size_t>(k + 1), static_cast<std::size_t>(o.cases));
   }
 
   // [Check.golden-coverage] What each node can reach, and the witnesses still missing.
@@ -486,7 +490,10 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
     }
     add_case(std::move(c));
     record(cases.size() - 1);
+    progress("cases constructed", cases.size() - static_cast<std::size_t>(o.cases), 0);
   }
+  // [Check.shard] the cases of the piece: position k (the case's number) is in piece k mod N + 1
+  const std::vector<std::size_t> piece = shard::positions(o.shard.value_or(shard::Shard{}), cases.size());
 
   // The manifest ([Check.golden]).
   Written w;
@@ -501,7 +508,7 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
   options["assume_opset_reviewed"] = o.assume_opset_reviewed;
   m["options"] = options;
   m["cases"] = nlohmann::ordered_json::array();
-  for (std::size_t k = 0; k < cases.size(); ++k) {
+  for (const std::size_t k : piece) {  // [Check.shard.report] the piece's cases (all, unsharded)
     nlohmann::ordered_json c;
     c["name"] = fmt::format("test_data_set_{}", k);
     c["made"] = static_cast<std::int64_t>(k) < o.cases ? "drawn" : "constructed";
@@ -528,8 +535,14 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
     w.not_built += t.status == "not built";
     w.unreachable += t.status == "unreachable";
   }
+  if (o.shard) {  // [Check.shard.report] what a merge needs; the coverage list above stays whole
+    shard::Piece p{*o.shard, cases.size(), {}, piece};
+    for (const std::size_t k : piece) p.cases.push_back(fmt::format("test_data_set_{}", k));
+    m["shard"] = shard::to_json(p);
+  }
   w.drawn = o.cases;
   w.constructed = static_cast<std::int64_t>(cases.size()) - o.cases;
+  w.total = static_cast<std::int64_t>(cases.size());
 
   // [Check.golden] Written under a temporary name beside DIR, renamed at the end.
   const fs::path target = fs::path(dir).lexically_normal();
@@ -544,7 +557,7 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
   const std::string& bytes = model.serialized();
   io::write_file((tmp.path / "model.onnx").string(),
                  std::span(reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()), "Check.golden");
-  for (std::size_t k = 0; k < cases.size(); ++k) {
+  for (const std::size_t k : piece) {  // [Check.shard] only the piece's folders, each as the unsharded run writes it
     const fs::path folder = tmp.path / fmt::format("test_data_set_{}", k);
     fs::create_directories(folder, ec);
     if (ec) io_failure("Check.golden", "cannot create '{}': {}", folder.string(), ec.message());
@@ -553,6 +566,7 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
     for (const auto& out : model.outputs()) outputs.push_back({out.name, cases[k].values.at(out.name)});
     write_pb_set(folder, "output", outputs);
     w.folders.push_back((target / folder.filename()).string());
+    progress("cases written", w.folders.size(), piece.size());
   }
   const std::string text = m.dump(2) + "\n";
   io::write_file((tmp.path / "manifest.json").string(),

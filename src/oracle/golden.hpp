@@ -36,12 +36,15 @@
 //   bool: below(2) for each element.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/tensor.hpp"
 #include "graph/model.hpp"
+#include "oracle/shard.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -67,6 +70,13 @@ struct Options {
   bool assume_opset_reviewed = false;  // recorded in the manifest ([Graph.opset.reviewed])
   std::map<std::string, std::int64_t> dims;  // --dim NAME=SIZE: sizes of symbolic dimensions
   std::string inputs;  // --inputs: a .npz or test_data_set folder giving some or all inputs (the rest are drawn)
+  // [Check.shard] --shard K/N: every case is computed (the constructed ones depend on what all the drawn
+  // ones exercise), only the test_data_set_K folders of this piece are written; the manifest lists
+  // its cases and carries "shard" ([Check.shard.report])
+  std::optional<shard::Shard> shard;
+  // called as the work goes: (phase: "cases drawn", "cases constructed", "cases written"; done; total,
+  // 0 when not known in advance)
+  std::function<void(const std::string&, std::size_t, std::size_t)> progress;
 };
 
 // [Check.golden] The shape of each graph input to draw (Model::inputs() order): fixed dims as
@@ -82,7 +92,8 @@ std::vector<io::NamedTensor> case_inputs(const graph::Model& model, const std::v
 
 // What golden wrote: the folders, and the manifest ([Check.golden], [Check.golden-coverage]).
 struct Written {
-  std::vector<std::string> folders;
+  std::vector<std::string> folders;  // the folders written (with --shard, those of the piece)
+  std::int64_t total = 0;            // the cases of the whole set, drawn and constructed
   std::int64_t drawn = 0, constructed = 0;
   std::int64_t reachable = 0, exercised = 0, not_built = 0, unreachable = 0;  // situations
   nlohmann::ordered_json manifest;

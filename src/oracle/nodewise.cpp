@@ -208,7 +208,8 @@ NodewiseSummary summarize(const std::vector<NodeJudgement>& nodes) {
   return s;
 }
 
-Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options) {
+Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
+                               const Progress& progress) {
   graph::check_unique_node_names(model);  // [Graph.node.unique-names] a node is named in the verdict
   const auto types = graph::infer_value_types(model);  // [Graph.infer]
   Campaign c;
@@ -224,6 +225,7 @@ Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>
       cv.verdict.nodewise_why = "--nodes";
     c.conforms = c.conforms && cv.verdict.conforms;
     c.failing_cases += !cv.verdict.conforms;
+    std::int64_t payload_only = 0;
     for (const auto& j : cv.verdict.judgements) {
       all.push_back(j);
       all.back().outputs.clear();  // only the counts are kept across cases
@@ -231,11 +233,15 @@ Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>
         c.outputs += 1;
         c.elements += o.elements;
         c.mismatches += o.mismatches;
+        payload_only += o.nan_payload_only;  // [Check.nan-payload.any]
         for (const auto& [clause, n] : o.by_clause) c.by_clause[clause] += n;
       }
       for (const auto& [s, w] : j.coverage.exercised) c.exercised[j.label].try_emplace(s, k.name);
     }
+    c.nan_payload_only += payload_only;
+    c.nan_payload_cases += payload_only > 0;
     c.cases.push_back(std::move(cv));
+    if (progress) progress(c.cases.size(), cases.size());
   }
   c.nodes = summarize(all);
   if (cases.empty()) c.conforms = false;

@@ -25,6 +25,7 @@ Verdict judge_nodewise(const graph::Model& model, const std::vector<io::NamedTen
 
 // [Check.nodewise] [Check.cases] Every case node by node; the verdict conforms when at least one node
 // was judged and every judged node of every case conforms ([Check.nodewise.verdict]).
-Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options);
+Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
+                               const Progress& progress = {});
 
 }  // namespace sonnx::check

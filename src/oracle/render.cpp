@@ -42,17 +42,61 @@ std::string ids_text(const std::vector<std::string>& ids) {
 }
 
 std::string comparison_text(const compare::Options& o) {
-  return o.ulp_mode ? fmt::format("within {} ulp [Check.ulp]", o.ulp) : std::string("bitwise [Check.bitwise]");
+  std::string out = o.ulp_mode ? fmt::format("within {} ulp [Check.ulp]", o.ulp) : std::string("bitwise [Check.bitwise]");
+  if (o.nan_payload_strict) out += ", NaNs bit for bit (--nan-payload strict) [Check.nan-payload.strict]";
+  return out;
+}
+
+std::string finding_lines(const std::string& name, const Finding& f, const std::string& indent) {
+  const auto& m = f.mismatch;
+  return fmt::format("{}{}: expected {} ({}), actual {} ({})\n", indent, explain::element_name(name, m.index), m.expected,
+                     m.expected_bits, m.actual, m.actual_bits) +
+         fmt::format("{}    expected value by {}: {}\n", indent, ids_text(f.clauses), f.reason);
+}
+
+// [Check.nan-payload.any] The payload-only differences of a conforming comparison, as a note (none:
+// ""); under [Check.nan-payload.strict] they are mismatches, listed with the findings.
+std::string payload_note_text(const OutputVerdict& o, const std::string& indent) {
+  if (o.nan_payload_only == 0 || o.nan_payload_strict) return "";
+  std::string out = fmt::format("{}note: {} element{} of '{}' differ{} only in NaN payload: accepted by --nan-payload any, "
+                                "not a finding [Check.nan-payload.any]\n",
+                                indent, o.nan_payload_only, o.nan_payload_only == 1 ? "" : "s", o.name,
+                                o.nan_payload_only == 1 ? "s" : "");
+  for (const auto& f : o.nan_payload_notes) out += finding_lines(o.name, f, indent + "  ");
+  if (o.nan_payload_only > static_cast<std::int64_t>(o.nan_payload_notes.size()))
+    out += fmt::format("{}  ... {} more (--max-listed)\n", indent,
+                       o.nan_payload_only - static_cast<std::int64_t>(o.nan_payload_notes.size()));
+  return out;
+}
+
+// Under [Check.nan-payload.strict]: how many of the mismatches are payload-only (none: "").
+std::string strict_count_text(const OutputVerdict& o) {
+  if (o.nan_payload_only == 0 || !o.nan_payload_strict) return "";
+  return fmt::format(" ({} of them only in NaN payload [Check.nan-payload.strict])", o.nan_payload_only);
+}
+
+// The payload-only differences of one case: its graph outputs, or node-wise its judged nodes' outputs.
+std::int64_t payload_only_of(const Verdict& v) {
+  std::int64_t n = 0;
+  for (const auto& o : v.outputs) n += o.nan_payload_only;
+  for (const auto& j : v.judgements)
+    for (const auto& o : j.outputs) n += o.nan_payload_only;
+  return n;
+}
+
+// The line before the verdict that counts the payload-only differences (none: "").
+std::string payload_summary_text(std::int64_t n, const std::string& where, const compare::Options& options) {
+  if (n == 0) return "";
+  if (options.nan_payload_strict)
+    return fmt::format("note: {} of the differing element(s){} differ only in NaN payload (--nan-payload strict) "
+                       "[Check.nan-payload.strict]\n", n, where);
+  return fmt::format("note: {} element(s){} differ only in NaN payload: accepted by --nan-payload any, not findings; "
+                     "--nan-payload strict judges NaNs bit for bit [Check.nan-payload.any]\n", n, where);
 }
 
 std::string findings_text(const OutputVerdict& o, const std::string& indent) {
   std::string out;
-  for (const auto& f : o.findings) {
-    const auto& m = f.mismatch;
-    out += fmt::format("{}{}: expected {} ({}), actual {} ({})\n", indent, explain::element_name(o.name, m.index), m.expected,
-                       m.expected_bits, m.actual, m.actual_bits);
-    out += fmt::format("{}    expected value by {}: {}\n", indent, ids_text(f.clauses), f.reason);
-  }
+  for (const auto& f : o.findings) out += finding_lines(o.name, f, indent);
   if (o.mismatches > static_cast<std::int64_t>(o.findings.size()))
     out += fmt::format("{}... {} more (--max-listed)\n", indent, o.mismatches - static_cast<std::int64_t>(o.findings.size()));
   return out;
@@ -63,7 +107,8 @@ std::string output_text(const OutputVerdict& o, const std::string& indent = "") 
   switch (o.status) {
     case Status::Conforms:
       return fmt::format("{}output '{}': conforms ({} {}, {} element{}, [{}])\n", indent, o.name, o.dtype, to_string(o.shape),
-                         o.elements, o.elements == 1 ? "" : "s", o.id);
+                         o.elements, o.elements == 1 ? "" : "s", o.id) +
+             payload_note_text(o, indent + "  ");
     case Status::Structure:
       out = fmt::format("{}output '{}': DOES NOT CONFORM, dtype or shape differs: {} [{}]\n", indent, o.name, o.detail, o.id);
       break;
@@ -72,8 +117,10 @@ std::string output_text(const OutputVerdict& o, const std::string& indent = "") 
     case Status::Extra:
       return fmt::format("{}actual value '{}': DOES NOT CONFORM, {} [{}]\n", indent, o.name, o.detail, o.id);
     case Status::Mismatch:
-      out = fmt::format("{}output '{}': DOES NOT CONFORM, {} of {} element{} differ{} [{}]\n", indent, o.name, o.mismatches,
-                        o.elements, o.elements == 1 ? "" : "s", o.mismatches == 1 ? "s" : "", o.id);
+      out = fmt::format("{}output '{}': DOES NOT CONFORM, {} of {} element{} differ{}{} [{}]\n", indent, o.name,
+                        o.mismatches, o.elements, o.elements == 1 ? "" : "s", o.mismatches == 1 ? "s" : "",
+                        strict_count_text(o), o.id);
+      out += payload_note_text(o, indent + "  ");
       break;
   }
   if (!o.propagated_from.empty())
@@ -132,25 +179,33 @@ nlohmann::ordered_json output_json(const OutputVerdict& o) {
   oj["mismatches"] = o.mismatches;
   oj["by_clause"] = o.by_clause;
   if (!o.propagated_from.empty()) oj["propagated_from"] = o.propagated_from;
-  oj["findings"] = nlohmann::ordered_json::array();
-  for (const auto& f : o.findings) {
+  auto finding_json = [](const Finding& f) {
     const auto& m = f.mismatch;
-    oj["findings"].push_back({{"index", m.index},
-                              {"offset", m.offset},
-                              {"expected", m.expected},
-                              {"expected_bits", m.expected_bits},
-                              {"actual", m.actual},
-                              {"actual_bits", m.actual_bits},
-                              {"clauses", f.clauses},
-                              {"reason", f.reason}});
-  }
+    return nlohmann::ordered_json{{"index", m.index},
+                                  {"offset", m.offset},
+                                  {"expected", m.expected},
+                                  {"expected_bits", m.expected_bits},
+                                  {"actual", m.actual},
+                                  {"actual_bits", m.actual_bits},
+                                  {"clauses", f.clauses},
+                                  {"reason", f.reason}};
+  };
+  oj["findings"] = nlohmann::ordered_json::array();
+  for (const auto& f : o.findings) oj["findings"].push_back(finding_json(f));
+  // [Check.nan-payload.any] payload-only differences: their number (under [Check.nan-payload.strict],
+  // among the mismatches) and, when they conform, the first of them as notes
+  oj["nan_payload_only"] = o.nan_payload_only;
+  oj["nan_payload_notes"] = nlohmann::ordered_json::array();
+  for (const auto& f : o.nan_payload_notes) oj["nan_payload_notes"].push_back(finding_json(f));
   return oj;
 }
 
 nlohmann::ordered_json comparison_json(const compare::Options& options) {
   return {{"mode", options.ulp_mode ? "ulp" : "bitwise"},
           {"ulp", options.ulp_mode ? options.ulp : 0},
-          {"clause", options.ulp_mode ? "Check.ulp" : "Check.bitwise"}};
+          {"clause", options.ulp_mode ? "Check.ulp" : "Check.bitwise"},
+          {"nan_payload", compare::nan_payload_name(options)},  // [Check.nan-payload.strict] / [Check.nan-payload.any]
+          {"nan_payload_clause", compare::nan_payload_clause(options)}};
 }
 
 using JStatus = NodeJudgement::Status;
@@ -175,7 +230,9 @@ std::string judgement_text(const NodeJudgement& j, const std::string& indent) {
       for (const auto& o : j.outputs)
         outs += fmt::format("{}'{}' {} {}, {} element{}", outs.empty() ? "" : "; ", o.name, o.dtype, to_string(o.shape),
                             o.elements, o.elements == 1 ? "" : "s");
-      return fmt::format("{}{}: conforms ({}) [{}]\n", indent, j.label, outs, j.outputs.front().id);
+      std::string notes;
+      for (const auto& o : j.outputs) notes += payload_note_text(o, indent + "    ");
+      return fmt::format("{}{}: conforms ({}) [{}]\n", indent, j.label, outs, j.outputs.front().id) + notes;
     }
     case JStatus::Differs: break;
   }
@@ -185,6 +242,7 @@ std::string judgement_text(const NodeJudgement& j, const std::string& indent) {
   for (const auto& o : j.outputs) {
     if (o.status == Status::Conforms) {
       out += fmt::format("{}{}: output '{}' conforms [{}]\n", indent, j.label, o.name, o.id);
+      out += payload_note_text(o, indent + "    ");
       continue;
     }
     if (o.status == Status::Structure) {
@@ -192,8 +250,10 @@ std::string judgement_text(const NodeJudgement& j, const std::string& indent) {
                          o.detail, o.id);
       continue;
     }
-    out += fmt::format("{}{}: DOES NOT CONFORM, {} of {} element{} of '{}' differ{} [{}]\n", indent, j.label, o.mismatches,
-                       o.elements, o.elements == 1 ? "" : "s", o.name, o.mismatches == 1 ? "s" : "", o.id);
+    out += fmt::format("{}{}: DOES NOT CONFORM, {} of {} element{} of '{}' differ{}{} [{}]\n", indent, j.label,
+                       o.mismatches, o.elements, o.elements == 1 ? "" : "s", o.name, o.mismatches == 1 ? "s" : "",
+                       strict_count_text(o), o.id);
+    out += payload_note_text(o, indent + "    ");
     std::string by;
     for (const auto& [clause, n] : o.by_clause) by += fmt::format("{}{} {}", by.empty() ? "" : ", ", clause, n);
     out += fmt::format("{}    by the clause deciding the expected value: {}\n", indent, by);
@@ -234,6 +294,7 @@ std::string nodewise_text(const Verdict& v, const compare::Options& options) {
   for (const auto& j : v.judgements)
     if (j.status != JStatus::NotJudged && !j.outputs.empty()) c.push_back(j.coverage);
   out += coverage_text(c, "");
+  out += payload_summary_text(payload_only_of(v), "", options);
   return out + nodewise_verdict_text(v.conforms, s.all, "");
 }
 
@@ -285,6 +346,7 @@ std::string to_text(const Verdict& v, const compare::Options& options) {
     bad += o.status != Status::Conforms;
   }
   out += nodes_text(v.nodes, "");
+  out += payload_summary_text(payload_only_of(v), "", options);
   if (v.conforms)
     out += fmt::format("verdict: CONFORMS: every one of the {} output(s) conforms [Check.verdict]\n", v.outputs.size());
   else
@@ -309,6 +371,7 @@ nlohmann::ordered_json to_json(const Verdict& v, const compare::Options& options
   }
   j["outputs"] = nlohmann::ordered_json::array();
   for (const auto& o : v.outputs) j["outputs"].push_back(output_json(o));
+  j["nan_payload_only"] = payload_only_of(v);  // [Check.nan-payload.any]
   j["nodes"] = nlohmann::ordered_json::array();
   for (const auto& n : v.nodes) {
     nlohmann::ordered_json nj = {{"node", n.label}, {"output", n.output}, {"status", status_name(n.status)}};
@@ -350,30 +413,38 @@ std::vector<report::JunitCase> to_junit(const Verdict& v, const std::string& cla
 }
 
 std::string to_text(const Campaign& c, const compare::Options& options) {
-  if (c.cases.size() == 1 && c.nodewise) return to_text(c.cases.front().verdict, options);
-  if (c.cases.size() == 1) {
+  if (c.cases.size() == 1 && c.nodewise && !c.shard) return to_text(c.cases.front().verdict, options);
+  if (c.cases.size() == 1 && !c.shard) {
     std::string out = to_text(c.cases.front().verdict, options);
     const auto verdict_line = out.rfind("verdict: ");
     return out.insert(verdict_line, coverage_text(c.cases.front().verdict.coverage, ""));
   }
   std::string out = fmt::format("comparison: {}\n", comparison_text(options));
+  if (c.shard) out += shard::text(*c.shard) + "\n";  // [Check.shard.report]
   if (c.nodewise && !c.cases.empty())
     out += fmt::format("node-wise [Check.nodewise]: each node the spec covers is judged on the values the implementation "
                        "under test gave it ({})\n", c.cases.front().verdict.nodewise_why);
   for (const auto& k : c.cases) {
     const Verdict& v = k.verdict;
+    const std::int64_t payload_only = payload_only_of(v);  // [Check.nan-payload.any]
     if (v.conforms) {
+      const std::string payload =
+          payload_only == 0 ? ""
+                            : fmt::format("; {} element(s) differ only in NaN payload [Check.nan-payload.any]", payload_only);
       if (v.nodewise)
-        out += fmt::format("case {}: conforms ({} of {} node(s) judged)\n", k.name, summarize(v.judgements).all.judged,
-                           v.judgements.size());
+        out += fmt::format("case {}: conforms ({} of {} node(s) judged){}\n", k.name, summarize(v.judgements).all.judged,
+                           v.judgements.size(), payload);
       else
-        out += fmt::format("case {}: conforms ({} output(s))\n", k.name, v.outputs.size());
+        out += fmt::format("case {}: conforms ({} output(s)){}\n", k.name, v.outputs.size(), payload);
+      for (const auto& o : v.outputs) out += payload_note_text(o, "  ");
+      for (const auto& j : v.judgements)
+        for (const auto& o : j.outputs) out += payload_note_text(o, "  ");
       continue;
     }
     out += fmt::format("case {}: DOES NOT CONFORM\n", k.name);
     for (const auto& n : v.notes) out += "  note: " + n + "\n";
     for (const auto& o : v.outputs)
-      if (o.status != Status::Conforms) out += output_text(o, "  ");
+      out += o.status != Status::Conforms ? output_text(o, "  ") : payload_note_text(o, "  ");
     out += nodes_text(v.nodes, "  ");
     for (const auto& j : v.judgements)
       if (j.status == JStatus::Differs) out += judgement_text(j, "  ");
@@ -394,7 +465,11 @@ std::string to_text(const Campaign& c, const compare::Options& options) {
     for (const auto& [s, first] : situations) list += (list.empty() ? "" : ", ") + s.text();
     out += fmt::format("  {}: {}\n", label, list);
   }
-  if (c.nodewise)
+  out += payload_summary_text(c.nan_payload_only, fmt::format(" in {} case(s)", c.nan_payload_cases), options);
+  if (c.shard && c.cases.empty())  // [Check.shard.exit]
+    out += fmt::format("verdict: none: shard {}/{} holds no case of the {}; the campaign's verdict is its merged "
+                       "report's [Check.shard.exit]\n", c.shard->shard.index, c.shard->shard.count, c.shard->total);
+  else if (c.nodewise)
     out += nodewise_verdict_text(c.conforms, c.nodes.all, fmt::format(" over the {} case(s)", c.cases.size()));
   else if (c.conforms)
     out += fmt::format("verdict: CONFORMS: every output of the {} case(s) conforms [Check.verdict]\n", c.cases.size());
@@ -407,6 +482,7 @@ std::string to_text(const Campaign& c, const compare::Options& options) {
 nlohmann::ordered_json to_json(const Campaign& c, const compare::Options& options) {
   nlohmann::ordered_json j;
   j["verdict"] = c.conforms ? "conforms" : "does not conform";
+  if (c.shard && c.cases.empty()) j["verdict"] = "no case in this shard";  // [Check.shard.exit]
   j["conforms"] = c.conforms;
   j["clause"] = "Check.verdict";
   j["comparison"] = comparison_json(options);
@@ -415,6 +491,9 @@ nlohmann::ordered_json to_json(const Campaign& c, const compare::Options& option
   j["summary"] = {{"cases", c.cases.size()},     {"failing_cases", c.failing_cases}, {"outputs", c.outputs},
                   {"elements", c.elements},      {"mismatches", c.mismatches},       {"by_clause", c.by_clause}};
   if (c.nodewise) j["summary"]["nodes"] = summary_json(c.nodes);
+  j["summary"]["nan_payload_only"] = c.nan_payload_only;  // [Check.nan-payload.any]
+  j["summary"]["nan_payload_cases"] = c.nan_payload_cases;
+  if (c.shard) j["shard"] = shard::to_json(*c.shard);  // [Check.shard.report]
   j["cases"] = nlohmann::ordered_json::array();
   for (const auto& k : c.cases) {
     nlohmann::ordered_json cj = {{"name", k.name}};

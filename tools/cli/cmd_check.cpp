@@ -10,6 +10,7 @@
 #include "graph/model.hpp"
 #include "options.hpp"
 #include "oracle/check.hpp"
+#include "progress.hpp"
 #include "oracle/report.hpp"
 
 namespace sonnx::cli {
@@ -17,22 +18,42 @@ namespace sonnx::cli {
 namespace {
 
 struct CheckOptions {
-  std::string model, a, b, report, junit, ulp, max_listed = "10";
-  bool json = false, assume_opset_reviewed = false, nodes = false;
+  std::string model, a, b, report, junit, ulp, max_listed = "10", nan_payload = "any", shard;
+  bool json = false, assume_opset_reviewed = false, nodes = false, quiet = false, sharded = false;
 };
 
 int check(const CheckOptions& o) {
   std::optional<std::uint64_t> ulp;
   if (!o.ulp.empty()) ulp = parse_unsigned(o.ulp, "--ulp");
-  const compare::Options c =
+  compare::Options c =
       compare::options_for(ulp, static_cast<std::size_t>(parse_unsigned(o.max_listed, "--max-listed")));
+  c.nan_payload_strict = parse_nan_payload(o.nan_payload, "--nan-payload");  // [Check.nan-payload.strict]
+  const shard::Shard piece = o.sharded ? parse_shard(o.shard, "--shard") : shard::Shard{};
+  const bool folder_form = !o.b.empty() && check::is_golden_folder(o.a);
+  if (o.sharded && !folder_form)  // [Check.shard] the folder form only
+    usage_error("--shard takes the folder form, check MODEL GOLDEN_DIR IUT_DIR; '{}' is not a folder of "
+                "test_data_set_K folders", o.a);
   graph::LoadOptions load;
   load.assume_opset_reviewed = o.assume_opset_reviewed;
   load.partial = true;  // [Graph.partial] a model with nodes outside the spec is checked node by node
   const auto model = graph::Model::load(o.model, load);
   const bool nodewise = o.nodes || !model.complete();  // [Check.nodewise]
-  const auto cases = check::load_cases(model, o.a, o.b, {nodewise});
-  const auto campaign = check::judge_cases(model, cases, c, nodewise);
+  Progress progress("check", o.quiet || !folder_form);  // a terminal only, not under --quiet
+  check::ReadOptions read(nodewise);
+  read.shard = piece;
+  read.progress = [&](std::size_t done, std::size_t of) { progress.update("cases read", done, of); };
+  std::size_t total = 0;
+  const auto cases = check::load_cases(model, o.a, o.b, read, &total);
+  auto campaign = check::judge_cases(model, cases, c, nodewise, [&](std::size_t done, std::size_t of) {
+    progress.update("cases judged", done, of);
+  });
+  progress.clear();
+  if (o.sharded) {  // [Check.shard.report] what a merge needs
+    shard::Piece p{piece, total, {}, {}};
+    for (const auto& k : cases) p.cases.push_back(k.name), p.positions.push_back(k.position);
+    campaign.shard = std::move(p);
+    if (cases.empty()) campaign.conforms = true;  // [Check.shard.exit] a piece without a case judges nothing
+  }
   if (o.json) std::cout << check::to_json(campaign, c).dump(2) << "\n";
   else if (o.report != "-") std::cout << check::to_text(campaign, c);
   if (!o.report.empty() || !o.junit.empty()) {
@@ -72,6 +93,16 @@ Action add_check(CLI::App& app) {
                 "[Check.nodewise] (the default when the model has nodes outside the spec)");
   sub->add_option("--max-listed", o->max_listed, "list at most K mismatching elements per output (default 10)")
       ->type_name("K");
+  sub->add_option("--nan-payload", o->nan_payload,
+                  "strict: a NaN conforms only to a NaN of the same bits [Check.nan-payload.strict]; any (default): to "
+                  "any NaN, and the elements that differ only in NaN payload are counted and listed as notes "
+                  "[Check.nan-payload.any]")
+      ->type_name("strict|any");
+  auto* shard = sub->add_option("--shard", o->shard,
+                  "folder form: judge only piece K of N of the test_data_set_K folders (the one at position p, in "
+                  "increasing K, is in piece p mod N + 1) [Check.shard]; the report carries 'shard' for the merge")
+      ->type_name("K/N");
+  sub->add_flag("-q,--quiet", o->quiet, "no progress line on a terminal (there is none elsewhere)");
   sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
                 "accept a model whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
   sub->footer(
@@ -95,13 +126,28 @@ Action add_check(CLI::App& app) {
       "For each failing output: the number of differing elements and the first K (index, expected and\n"
       "actual values with hex bits, and the spec clause that determines the expected value); the clauses\n"
       "and situations that decided the expected values are listed [Check.coverage].\n"
+      "NaN payloads: by default (--nan-payload any) any NaN matches any NaN, and an element whose expected and\n"
+      "actual values are NaNs with different bits is counted and listed as a note ('differ only in NaN payload',\n"
+      "JSON nan_payload_only / nan_payload_notes per output, summary.nan_payload_only / nan_payload_cases), never\n"
+      "a finding [Check.nan-payload.any]; --nan-payload strict judges NaNs bit for bit, as the first NaN's bits\n"
+      "are the expected value [Common.order.nan-payload] [Check.nan-payload.strict].\n"
+      "Shards [Check.shard]: --shard K/N judges piece K of N of GOLDEN_DIR's cases: the case at position p of\n"
+      "test_data_set_K in increasing K (p from 0) belongs to piece p mod N + 1, on every machine. The JSON\n"
+      "report of a piece is the unsharded one restricted to its cases, with 'shard': {index: K, count: N,\n"
+      "total: cases in all, cases: [names], positions: [p of each, in the unsharded order]} [Check.shard.report];\n"
+      "a piece with no case exits 0 [Check.shard.exit]. 'sonnx-ref report --merge' puts the pieces together.\n"
+      "Progress: with GOLDEN_DIR, a line on stderr (cases done, rate, time left) when stderr is a terminal\n"
+      "and not --quiet; nothing otherwise.\n"
       "Exit codes [Check.exit]: 0 every output conforms (node-wise: every judged node, at least one judged);\n"
       "1 some output or judged node does not, or node-wise no node was judged; 2 usage error;\n"
       "3 input refused by a spec clause (\"error: [ID] ...\"); 4 I/O failure; 5 internal error.\n"
       "Examples: sonnx-ref check model.onnx inputs.npz their_outputs.npz --ulp 1 --junit check.xml\n"
       "          sonnx-ref check squeezenet.onnx inputs.npz ort_values.npz --report nodes.json   (node-wise)\n"
       "          sonnx-ref check golden/model.onnx golden iut --report report.json --junit report.xml");
-  return [o] { return check(*o); };
+  return [o, shard] {
+    o->sharded = shard->count() > 0;
+    return check(*o);
+  };
 }
 
 }  // namespace sonnx::cli

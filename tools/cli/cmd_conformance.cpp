@@ -30,6 +30,8 @@
 #include "oracle/check.hpp"
 #include "oracle/compare.hpp"
 #include "oracle/report.hpp"
+#include "oracle/shard.hpp"
+#include "progress.hpp"
 
 namespace sonnx::cli {
 
@@ -41,8 +43,9 @@ using Json = nlohmann::json;  // report::write_json takes nlohmann::json
 
 struct ConformanceOptions {
   std::vector<std::string> paths;
-  std::string filter, report, junit;
-  bool quiet = false, progress = false, assume_opset_reviewed = false, no_timings = false;
+  std::string filter, report, junit, nan_payload = "any", shard;
+  bool quiet = false, progress = false, assume_opset_reviewed = false, no_timings = false, sharded = false;
+  compare::Options compare;  // [Check.bitwise]; nan_payload_strict from --nan-payload
   int jobs = 1;
   std::vector<std::string> argv;
 };
@@ -53,6 +56,7 @@ struct ConformanceOptions {
 struct CaseDir {
   std::string name;  // folder name, e.g. test_max_example
   fs::path path;
+  std::size_t position = 0;  // [Check.shard] in the order of the unsharded run
 };
 
 bool is_case(const fs::path& dir) {
@@ -161,6 +165,14 @@ struct CaseResult {
   std::vector<std::string> files;  // model and data files, for the manifest
   std::vector<coverage::NodeCoverage> coverage;  // [Check.coverage] of the first data set run
   double seconds = 0;
+  std::size_t position = 0;  // [Check.shard] in the unsharded order
+  // [Check.nan-payload.any] elements that differ only in NaN payload (under [Check.nan-payload.strict]
+  // they are mismatches)
+  std::int64_t nan_payload_only() const {
+    std::int64_t n = 0;
+    for (const auto& v : outputs) n += v.result.nan_payload_only;
+    return n;
+  }
 };
 
 // Runs `f`; a SpecError or any other exception becomes a Refusal.
@@ -183,9 +195,10 @@ std::string index_text(const std::vector<std::int64_t>& index) {
   return out + "]";
 }
 
-// [Check.missing] output_K.pb is the K-th graph output; [Check.shape] then [Check.bitwise] per output.
+// [Check.missing] output_K.pb is the K-th graph output; [Check.shape] then [Check.bitwise] per output,
+// NaNs as --nan-payload says ([Check.nan-payload.strict], [Check.nan-payload.any]).
 std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<io::NamedTensor>& expected,
-                                 const std::vector<io::NamedTensor>& actual) {
+                                 const std::vector<io::NamedTensor>& actual, const compare::Options& options) {
   std::vector<OutputVerdict> out;
   const std::size_t n = std::max(expected.size(), actual.size());
   for (std::size_t k = 0; k < n; ++k) {
@@ -205,7 +218,7 @@ std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<
     } else {
       v.name = actual[k].name;
       v.elements = expected[k].tensor.size();
-      v.result = compare::compare(expected[k].tensor, actual[k].tensor);  // [Check.bitwise]
+      v.result = compare::compare(expected[k].tensor, actual[k].tensor, options);  // [Check.bitwise]
       if (!v.result.structural.empty()) {
         v.status = "shape";
         v.id = "Check.shape";
@@ -214,9 +227,14 @@ std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<
         const auto& m = v.result.first.front();
         v.status = "differs";
         v.id = "Check.bitwise";
-        v.detail = fmt::format("output '{}' {} of {} element{} differ; first {} expected {} ({}) got {} ({})", v.name,
-                               v.result.mismatches, v.elements, v.elements == 1 ? "" : "s", index_text(m.index),
-                               m.expected, m.expected_bits, m.actual, m.actual_bits);
+        v.detail = fmt::format("output '{}' {} of {} element{} differ{}; first {} expected {} ({}) got {} ({})", v.name,
+                               v.result.mismatches, v.elements, v.elements == 1 ? "" : "s",
+                               // [Check.nan-payload.strict] how many only in NaN payload
+                               v.result.nan_payload_only > 0
+                                   ? fmt::format(" ({} only in NaN payload [Check.nan-payload.strict])",
+                                                 v.result.nan_payload_only)
+                                   : std::string(),
+                               index_text(m.index), m.expected, m.expected_bits, m.actual, m.actual_bits);
       } else {
         v.status = "conforms";
         v.id = "Check.bitwise";
@@ -238,7 +256,7 @@ void add_files(CaseResult& r, const fs::path& data_set) {
 
 // Loads the model, then runs and judges every data set. A negative case (expected_error) passes
 // when the model or every data set is refused with exactly the expected ID.
-CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load) {
+CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load, const compare::Options& options) {
   const auto start = Clock::now();
   CaseResult r;
   r.dir = dir;
@@ -303,7 +321,7 @@ CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load) {
       if (auto bad = attempt([&] { expected = io::read_test_data_set(d.string(), "output"); })) {
         failure = "malformed expected outputs: " + bad->message;
       } else {
-        auto verdicts = judge(ds, expected, actual);
+        auto verdicts = judge(ds, expected, actual, options);
         for (auto& v : verdicts) {
           if (v.status != "conforms") failure += (failure.empty() ? "" : "; ") + v.detail;
           r.outputs.push_back(std::move(v));
@@ -314,8 +332,13 @@ CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load) {
     if (!failure.empty() && failing++ == 0)
       first_failure = data_sets.size() > 1 ? ds + ": " + failure : failure;
   }
-  if (failing == 0)
+  if (failing == 0) {
+    if (const std::int64_t n = r.nan_payload_only(); n > 0)  // [Check.nan-payload.any] a note, not a failure
+      return finish(Status::Passed, fmt::format("(note: {} element{} differ{} only in NaN payload, accepted by "
+                                                "--nan-payload any [Check.nan-payload.any])",
+                                                n, n == 1 ? "" : "s", n == 1 ? "s" : ""));
     return finish(Status::Passed, r.expected_error ? fmt::format("(refused with [{}])", expect) : "");
+  }
   if (failing > 1) first_failure += fmt::format(" ({} of {} data sets fail)", failing, data_sets.size());
   return finish(Status::Failed, first_failure);
 }
@@ -356,6 +379,19 @@ Json output_json(const OutputVerdict& v) {
                        {"actual_bits", m.actual_bits}});
     o["first"] = first;
   }
+  // [Check.nan-payload.any] elements both NaN with different bits (under [Check.nan-payload.strict],
+  // among the mismatches); listed when they conform
+  o["nan_payload_only"] = v.result.nan_payload_only;
+  if (!v.result.nan_payload_first.empty()) {
+    Json notes = Json::array();
+    for (const auto& m : v.result.nan_payload_first)
+      notes.push_back({{"index", m.index},
+                       {"expected", m.expected},
+                       {"actual", m.actual},
+                       {"expected_bits", m.expected_bits},
+                       {"actual_bits", m.actual_bits}});
+    o["nan_payload_notes"] = notes;
+  }
   if (!v.detail.empty()) o["message"] = v.detail;
   return o;
 }
@@ -380,12 +416,17 @@ Json case_json(const CaseResult& r) {
 }
 
 void write_reports(const ConformanceOptions& o, const std::vector<CaseResult>& results, int passed, int failed,
-                   int not_implemented, int skipped, double seconds) {
+                   int not_implemented, int skipped, double seconds, const std::optional<shard::Piece>& piece) {
   if (!o.report.empty()) {
     std::vector<std::string> files;
     for (const auto& r : results) files.insert(files.end(), r.files.begin(), r.files.end());
     Json cases = Json::array();
-    for (const auto& r : results) cases.push_back(case_json(r));
+    std::int64_t payload_only = 0, payload_cases = 0;
+    for (const auto& r : results) {
+      cases.push_back(case_json(r));
+      payload_only += r.nan_payload_only();
+      payload_cases += r.nan_payload_only() > 0;
+    }
     Json doc = {{"manifest", report::manifest(files, o.argv)},
                 {"cases", cases},
                 {"summary",
@@ -395,7 +436,11 @@ void write_reports(const ConformanceOptions& o, const std::vector<CaseResult>& r
                   {"not_implemented", not_implemented},
                   {"skipped", skipped},
                   {"seconds", seconds},
-                  {"line", summary_line(passed, failed, not_implemented, skipped)}}}};
+                  {"line", summary_line(passed, failed, not_implemented, skipped)},
+                  {"nan_payload", compare::nan_payload_name(o.compare)},  // [Check.nan-payload.any]
+                  {"nan_payload_only", payload_only},
+                  {"nan_payload_cases", payload_cases}}}};
+    if (piece) doc["shard"] = shard::to_json(*piece);  // [Check.shard.report]
     write_report(o.report, doc);
   }
   if (!o.junit.empty()) {
@@ -413,34 +458,6 @@ void write_reports(const ConformanceOptions& o, const std::vector<CaseResult>& r
   }
 }
 
-// Progress on stderr for long runs: at most every 2 s, "[i/N] F failed, case". On a terminal the
-// line is redrawn in place and erased before each result line.
-class Progress {
- public:
-  Progress(bool enabled, bool tty) : enabled_(enabled), tty_(tty), last_(Clock::now()) {}
-  void tick(std::size_t i, std::size_t n, int failed, const std::string& name) {
-    if (!enabled_ || Clock::now() - last_ < std::chrono::seconds(2)) return;
-    last_ = Clock::now();
-    std::cout.flush();
-    const std::string line = fmt::format("[{}/{}] {} failed, {}", i, n, failed, name);
-    if (tty_) {
-      std::cerr << "\r\033[K" << line << std::flush;
-      shown_ = true;
-    } else {
-      std::cerr << line << std::endl;
-    }
-  }
-  void clear() {
-    if (!shown_) return;
-    std::cerr << "\r\033[K" << std::flush;
-    shown_ = false;
-  }
-
- private:
-  bool enabled_, tty_, shown_ = false;
-  Clock::time_point last_;
-};
-
 int conformance(const ConformanceOptions& o) {
   const auto start = Clock::now();
   std::vector<CaseDir> cases;
@@ -451,30 +468,43 @@ int conformance(const ConformanceOptions& o) {
     std::erase_if(cases, [&](const CaseDir& c) { return !std::regex_search(c.name, re); });
   }
   if (cases.empty()) usage_error("no test case matches --filter '{}'", o.filter);
+  for (std::size_t p = 0; p < cases.size(); ++p) cases[p].position = p;  // [Check.shard] the unsharded order
+  std::optional<shard::Piece> piece;
+  if (o.sharded) {
+    const shard::Shard s = parse_shard(o.shard, "--shard");
+    piece = shard::Piece{s, cases.size(), {}, {}};
+    std::erase_if(cases, [&](const CaseDir& c) { return !shard::holds(s, c.position); });  // [Check.shard]
+    for (const auto& c : cases) piece->cases.push_back(c.name), piece->positions.push_back(c.position);
+    std::cout << shard::text(*piece) << "\n";  // [Check.shard.report]
+  }
 
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  Progress progress(o.progress || tty, tty);
+  // On a terminal unless --quiet; elsewhere plain lines only with --progress
+  Progress progress("conformance", o.quiet, o.progress);
   // Cases run on `jobs` threads, each case whole on one thread (no operator is split: each stays
   // deterministic); results are reported in case order, so the output does not depend on `jobs`.
   std::vector<std::optional<CaseResult>> done(cases.size());
   std::mutex mutex;
   std::condition_variable ready;
   std::atomic<std::size_t> next{0};
+  auto run = [&](std::size_t i) {
+    CaseResult r = run_case(cases[i], {o.assume_opset_reviewed}, o.compare);
+    r.position = cases[i].position;
+    std::lock_guard lock(mutex);
+    done[i] = std::move(r);
+    ready.notify_all();
+  };
   auto worker = [&] {
-    for (std::size_t i; (i = next++) < cases.size();) {
-      CaseResult r = run_case(cases[i], {o.assume_opset_reviewed});
-      std::lock_guard lock(mutex);
-      done[i] = std::move(r);
-      ready.notify_all();
-    }
+    for (std::size_t i; (i = next++) < cases.size();) run(i);
   };
   std::vector<std::jthread> threads;
   for (int t = 1; t < std::min<int>(o.jobs, static_cast<int>(cases.size())); ++t) threads.emplace_back(worker);
-  if (threads.empty()) worker();
+  const bool here = threads.empty();  // -j 1: each case runs in the loop below, so the progress follows it
   std::vector<CaseResult> results;
   int passed = 0, failed = 0, not_implemented = 0, skipped = 0;
+  std::int64_t payload_only = 0, payload_cases = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    progress.tick(i + 1, cases.size(), failed, cases[i].name);
+    progress.update("cases", i, cases.size(), fmt::format("{} failed", failed));
+    if (here) run(i);
     std::unique_lock lock(mutex);
     ready.wait(lock, [&] { return done[i].has_value(); });
     CaseResult r = std::move(*done[i]);
@@ -483,6 +513,8 @@ int conformance(const ConformanceOptions& o) {
     else if (r.status == Status::Failed) ++failed;
     else if (r.status == Status::NotImplemented) ++not_implemented;
     else ++skipped;
+    payload_only += r.nan_payload_only();  // [Check.nan-payload.any]
+    payload_cases += r.nan_payload_only() > 0;
     if (!o.quiet || r.status == Status::Failed) {
       progress.clear();
       std::cout << case_line(r) << "\n";
@@ -499,9 +531,22 @@ int conformance(const ConformanceOptions& o) {
       for (auto& d : r.data_sets) d.seconds = 0;
     }
   }
+  if (payload_only > 0)  // [Check.nan-payload.any] a note before the closing line, which stays last
+    std::cout << (o.compare.nan_payload_strict
+                      ? fmt::format("note: {} of the differing element(s) in {} case(s) differ only in NaN payload "
+                                    "(--nan-payload strict) [Check.nan-payload.strict]\n",
+                                    payload_only, payload_cases)
+                      : fmt::format("note: {} element(s) in {} case(s) differ only in NaN payload: accepted by "
+                                    "--nan-payload any, not failures [Check.nan-payload.any]\n",
+                                    payload_only, payload_cases));
   std::cout << summary_line(passed, failed, not_implemented, skipped) << std::endl;  // [Check.verdict]
-  write_reports(o, results, passed, failed, not_implemented, skipped, seconds);
+  write_reports(o, results, passed, failed, not_implemented, skipped, seconds, piece);
   if (failed > 0) return check::exit_status(false);
+  if (passed == 0 && piece) {  // [Check.shard.exit] nothing judged in this piece: the merge decides
+    std::cerr << "conformance: " << shard::text(*piece) << ": no case judged here; whether the campaign judged any is "
+              << "its merged report's question [Check.shard.exit]\n";
+    return 0;
+  }
   if (passed == 0) {         // nothing judged: no verdict of conformance
     std::cerr << "conformance: no case was judged (" << not_implemented << " not implemented, " << skipped
               << " skipped): that is not a pass [Check.exit]\n";
@@ -538,7 +583,16 @@ Action add_conformance(CLI::App& app) {
   sub->add_flag("--no-timings", o->no_timings,
                 "write 0 for every measured time in the reports, so that runs at any -j write the same reports");
   sub->add_flag("--progress", o->progress,
-                "show progress on stderr every 2 s even when stderr is not a terminal (on a terminal it is shown)");
+                "show progress on stderr every 2 s even when stderr is not a terminal (on a terminal it is shown "
+                "unless --quiet)");
+  sub->add_option("--nan-payload", o->nan_payload,
+                  "strict: an expected NaN is matched only by the same bits [Check.nan-payload.strict]; any (default): "
+                  "by any NaN, the elements that differ only in NaN payload counted as a note [Check.nan-payload.any]")
+      ->type_name("strict|any");
+  auto* shard = sub->add_option("--shard", o->shard,
+                  "run only piece K of N of the cases: the case at position p of the unsharded order is in piece "
+                  "p mod N + 1 [Check.shard]")
+      ->type_name("K/N");
   sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
                 "accept models whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
   sub->footer(
@@ -568,18 +622,37 @@ Action add_conformance(CLI::App& app) {
       "output and the reports (but for their timings and date) do not depend on N.\n"
       "A case with several data sets is reported by its first failing data set. --quiet prints only FAIL\n"
       "lines and the closing line.\n"
+      "\n"
+      "NaN payloads: by default (--nan-payload any) any NaN matches any NaN; a passing case whose NaNs differ\n"
+      "only in their bits says so on its PASS line ('note: N elements differ only in NaN payload'), and a line\n"
+      "'note: N element(s) in M case(s) differ only in NaN payload' precedes the closing line\n"
+      "[Check.nan-payload.any]. --nan-payload strict compares NaNs bit for bit: the first NaN's bits are the\n"
+      "expected value [Common.order.nan-payload] [Check.nan-payload.strict].\n"
+      "\n"
+      "Shards [Check.shard]: --shard K/N runs piece K of N. The cases are ordered as the unsharded run orders\n"
+      "them (PATHs in the order given, folders by name within each, after --filter); the one at position p\n"
+      "(from 0) is in piece p mod N + 1, on every machine. The first line names the piece ('shard K/N: M of T\n"
+      "case(s)'). Its report is the unsharded report restricted to its cases, with 'shard': {index: K, count: N,\n"
+      "total: T, cases: [names], positions: [p of each]} [Check.shard.report]; 'sonnx-ref report --merge' puts\n"
+      "the pieces together. A piece that holds no case, or judged none while none failed, exits 0\n"
+      "[Check.shard.exit].\n"
+      "Progress: a line on stderr (cases done, rate, time left, failures), rewritten in place, when stderr is\n"
+      "a terminal and not --quiet; none in a log or file unless --progress.\n"
       "--report writes {manifest, cases: [{name, path, status, message, data_sets, outputs: [{data_set,\n"
       "position, name, status (conforms | differs | shape | missing | extra), clause, elements,\n"
       "mismatches, first: [{index, expected, actual, expected_bits, actual_bits}]}], error: {clause, message},\n"
       "expected_error, coverage: [{node, clause, situation, witness}]}], summary: {total, passed, failed,\n"
-      "not_implemented, skipped, seconds, line}} ('-' writes it to stdout). coverage lists the clauses and\n"
+      "not_implemented, skipped, seconds, line, nan_payload, nan_payload_only, nan_payload_cases}, shard}\n"
+      "(each output also nan_payload_only, and nan_payload_notes: [{index, expected, actual, expected_bits,\n"
+      "actual_bits}] when they conform) ('-' writes it to stdout). coverage lists the clauses and\n"
       "situations that decided the case's expected values [Check.coverage].\n"
       "\n"
       "Exit codes [Check.exit]: 0 every judged case passed, and at least one was judged; 1 some case failed,\n"
       "or no case was judged (all skipped or not implemented); 2 usage (including a --filter that selects no\n"
       "case); 3 a PATH refused (not a case folder nor a folder of them); 4 I/O failure; 5 internal error.\n"
       "Example: sonnx-ref conformance --filter '^test_(max|reduce_max|hardmax)_' /usr/share/libonnx-testdata/data/node");
-  return [o] {
+  return [o, shard] {
+    o->sharded = shard->count() > 0;
     // The command line, for the manifest.
     o->argv = {"sonnx-ref", "conformance"};
     o->argv.insert(o->argv.end(), o->paths.begin(), o->paths.end());
@@ -590,6 +663,10 @@ Action add_conformance(CLI::App& app) {
     if (o->jobs != 1) o->argv.insert(o->argv.end(), {"--jobs", std::to_string(o->jobs)});
     if (o->progress) o->argv.push_back("--progress");
     if (o->assume_opset_reviewed) o->argv.push_back("--assume-opset-reviewed");
+    if (o->nan_payload != "any") o->argv.insert(o->argv.end(), {"--nan-payload", o->nan_payload});
+    if (o->sharded) o->argv.insert(o->argv.end(), {"--shard", o->shard});
+    o->compare.nan_payload_strict = parse_nan_payload(o->nan_payload, "--nan-payload");  // [Check.nan-payload.strict]
+    if (o->sharded) parse_shard(o->shard, "--shard");  // a malformed K/N is a usage error before any case runs
     return conformance(*o);
   };
 }

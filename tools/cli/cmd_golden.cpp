@@ -8,17 +8,18 @@
 #include "graph/model.hpp"
 #include "oracle/golden.hpp"
 #include "oracle/node_golden.hpp"
+#include "progress.hpp"
 
 namespace sonnx::cli {
 
 namespace {
 
 struct GoldenOptions {
-  std::string model, dir, seed = "0";
+  std::string model, dir, seed = "0", shard;
   golden::Options o;
   std::vector<std::string> dims;  // NAME=SIZE
   std::vector<std::string> nodes;  // --node NAME
-  bool no_construct = false, all_nodes = false;
+  bool no_construct = false, all_nodes = false, quiet = false, sharded = false;
 };
 
 // [Check.golden-nodes] golden MODEL --nodes / --node NAME: a golden folder per node the spec covers.
@@ -66,13 +67,23 @@ int golden_command(GoldenOptions& g) {
   }
   g.o.seed = parse_unsigned(g.seed, "--seed");
   g.o.construct = !g.no_construct;
+  if (g.sharded) g.o.shard = parse_shard(g.shard, "--shard");
+  if ((g.all_nodes || !g.nodes.empty()) && g.sharded)
+    usage_error("--shard is not taken with --nodes / --node [Check.shard]");
   if (g.all_nodes || !g.nodes.empty()) return golden_nodes(g);  // [Check.golden-nodes]
   const auto model = graph::Model::load(g.model, {g.o.assume_opset_reviewed});
+  Progress progress("golden", g.quiet);  // a terminal only, not under --quiet
+  g.o.progress = [&](const std::string& phase, std::size_t done, std::size_t total) { progress.update(phase, done, total); };
   const auto w = golden::write(model, g.dir, g.o);
+  progress.clear();
   std::cout << "wrote " << g.dir << "/model.onnx, manifest.json and " << w.folders.size()
             << " test_data_set folder(s), seed " << g.o.seed << ": " << w.drawn << " drawn, " << w.constructed
             << " constructed [Check.golden]\n";
-  for (const auto& f : w.folders) std::cout << "  " << f << "\n";
+  if (g.sharded)  // [Check.shard.report]
+    std::cout << "shard " << g.o.shard->index << "/" << g.o.shard->count << ": " << w.folders.size() << " of " << w.total
+              << " case(s) written [Check.shard]\n";
+  if (!g.quiet)
+    for (const auto& f : w.folders) std::cout << "  " << f << "\n";
   std::cout << "clauses [Check.golden-coverage]: " << w.exercised << " of " << w.reachable
             << " reachable situation(s) exercised";
   if (w.not_built > 0) std::cout << ", " << w.not_built << " reachable but not built";
@@ -106,6 +117,11 @@ Action add_golden(CLI::App& app) {
   sub->add_option("--node", g->nodes, "only the node of this name (repeatable; implies --nodes)")
       ->type_name("NAME")
       ->excludes(nodes);
+  auto* shard = sub->add_option("--shard", g->shard,
+                  "write only piece K of N of the cases: test_data_set_k is in piece k mod N + 1; every case is "
+                  "still computed [Check.shard]")
+      ->type_name("K/N");
+  sub->add_flag("-q,--quiet", g->quiet, "no progress line on a terminal, and no list of the folders written");
   sub->footer(
       "Writes DIR/model.onnx (the model's bytes), DIR/manifest.json and DIR/test_data_set_K/ holding\n"
       "input_J.pb (the J-th graph input that is not an initializer), output_J.pb (the J-th graph output,\n"
@@ -132,10 +148,21 @@ Action add_golden(CLI::App& app) {
       "[A-Za-z0-9._-] of the name becomes '_'; an unnamed node is node_<k>). DIR/nodes.json lists every node:\n"
       "its folder and situations, or why it has none (outside the spec, a Constant, inside a subgraph).\n"
       "'sonnx-ref conformance DIR' runs every folder. --inputs is not taken with --nodes.\n"
+      "\n"
+      "--shard K/N [Check.shard]: every case is computed as without it (the constructed cases depend on what all\n"
+      "the drawn ones exercise), and only the test_data_set_k with k mod N = K - 1 are written, each byte for\n"
+      "byte as the unsharded run writes it; the N pieces' folders are disjoint. manifest.json lists the piece's\n"
+      "cases, keeps the whole coverage list, and has 'shard': {index: K, count: N, total: cases in all, cases:\n"
+      "[test_data_set_k names], positions: [k]} [Check.shard.report]. Not taken with --nodes.\n"
+      "Progress: a line on stderr (cases drawn, constructed, written; rate, time left) when stderr is a\n"
+      "terminal and not --quiet; nothing otherwise.\n"
       "Exit codes: 0 written; 2 usage; 3 refused (\"error: [ID] ...\"); 4 I/O failure.\n"
       "Example: sonnx-ref golden examples/max_reduce_hardmax.onnx -o golden --seed 7 --cases 3\n"
       "         sonnx-ref golden squeezenet.onnx --nodes -o squeezenet-nodes");
-  return [g] { return golden_command(*g); };
+  return [g, shard] {
+    g->sharded = shard->count() > 0;
+    return golden_command(*g);
+  };
 }
 
 }  // namespace sonnx::cli

@@ -43,6 +43,18 @@ std::vector<std::int64_t> parse_index(const std::string& text, const std::string
   return index;
 }
 
+shard::Shard parse_shard(const std::string& text, const std::string& option) {
+  const auto s = shard::parse(text);
+  if (!s) usage_error("{} expects K/N with 1 <= K <= N (piece K of N), got '{}'", option, text);
+  return *s;
+}
+
+bool parse_nan_payload(const std::string& text, const std::string& option) {
+  if (text == "any") return false;
+  if (text == "strict") return true;
+  usage_error("{} expects strict or any, got '{}'", option, text);
+}
+
 void write_report(const std::string& path, const nlohmann::ordered_json& j) {
   if (path == "-") std::cout << j.dump(2) << "\n";
   else report::write_json(path, j);
