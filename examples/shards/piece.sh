@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One piece of a sharded certification campaign ((Check.shard)): piece K of N, on any machine.
+# One piece of a sharded certification campaign ([Check.shard]): piece K of N, on any machine.
 # Called by the CI matrix (github-actions.yml) and the Slurm job array (slurm-piece.sbatch); merge.sh
 # puts the N pieces back together.
 #

@@ -446,7 +446,7 @@ void set_manifest(J& r, const J& m) {
 J shard_card(const J& j) {
   const J& s = at(j, "shard");
   if (!s.is_object()) return nullptr;
-  return card("shard (Check.shard)", fmt::format("{}/{}", text(at(s, "index")), text(at(s, "count"))));
+  return card("shard [Check.shard]", fmt::format("{}/{}", text(at(s, "index")), text(at(s, "count"))));
 }
 
 void check_part(J& r, const Input& in, const graph::Model* model, const std::string& graph_note) {

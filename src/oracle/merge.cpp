@@ -1,4 +1,4 @@
-// [Check.report.merge] The pieces of a sharded campaign ((Check.shard), (Check.shard.report)) put back
+// [Check.report.merge] The pieces of a sharded campaign ([Check.shard], [Check.shard.report]) put back
 // together into the report of the unsharded run.
 #include "oracle/merge.hpp"
 
@@ -27,7 +27,7 @@ const J& at(const J& j, const char* key) {
   return it == j.end() ? null : *it;
 }
 
-// What a piece says of itself ((Check.shard.report)); a report without `shard` is the whole run (1/1).
+// What a piece says of itself ([Check.shard.report]); a report without `shard` is the whole run (1/1).
 struct Piece {
   const Input* input = nullptr;
   std::size_t index = 1, count = 1, total = 0;
@@ -36,7 +36,7 @@ struct Piece {
 
 std::size_t natural(const J& v, const std::string& path, const char* what) {
   if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-    refuse("Check.report.merge", "'{}': shard.{} is not a non-negative integer (Check.shard.report)", path, what);
+    refuse("Check.report.merge", "'{}': shard.{} is not a non-negative integer [Check.shard.report]", path, what);
   return v.get<std::size_t>();
 }
 
@@ -50,24 +50,24 @@ Piece piece_of(const Input& in) {
     for (std::size_t i = 0; i < cases.size(); ++i) p.positions.push_back(i);
     return p;
   }
-  if (!s.is_object()) refuse("Check.report.merge", "'{}': 'shard' is not an object (Check.shard.report)", in.path);
+  if (!s.is_object()) refuse("Check.report.merge", "'{}': 'shard' is not an object [Check.shard.report]", in.path);
   p.index = natural(at(s, "index"), in.path, "index");
   p.count = natural(at(s, "count"), in.path, "count");
   p.total = natural(at(s, "total"), in.path, "total");
   if (p.count < 1 || p.index < 1 || p.index > p.count)
-    refuse("Check.report.merge", "'{}': shard {}/{} is not a piece K/N with 1 <= K <= N (Check.shard)", in.path, p.index, p.count);
+    refuse("Check.report.merge", "'{}': shard {}/{} is not a piece K/N with 1 <= K <= N [Check.shard]", in.path, p.index, p.count);
   const J& names = at(s, "cases");
   const J& positions = at(s, "positions");
   if (!names.is_array() || !positions.is_array() || names.size() != positions.size() || names.size() != cases.size())
-    refuse("Check.report.merge", "'{}': shard.cases, shard.positions and the report's {} case(s) do not match (Check.shard.report)",
+    refuse("Check.report.merge", "'{}': shard.cases, shard.positions and the report's {} case(s) do not match [Check.shard.report]",
            in.path, cases.size());
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const std::size_t pos = natural(positions[i], in.path, "positions");
-    if (pos >= p.total || pos % p.count != p.index - 1)  // (Check.shard) position p is in piece (p mod N) + 1
-      refuse("Check.report.merge", "'{}': position {} is not one of piece {}/{} of {} case(s) (Check.shard)", in.path, pos, p.index,
+    if (pos >= p.total || pos % p.count != p.index - 1)  // [Check.shard] position p is in piece (p mod N) + 1
+      refuse("Check.report.merge", "'{}': position {} is not one of piece {}/{} of {} case(s) [Check.shard]", in.path, pos, p.index,
              p.count, p.total);
     if (names[i] != at(cases[i], "name"))
-      refuse("Check.report.merge", "'{}': shard.cases[{}] is not the name of the report's case {} (Check.shard.report)", in.path, i, i);
+      refuse("Check.report.merge", "'{}': shard.cases[{}] is not the name of the report's case {} [Check.shard.report]", in.path, i, i);
     p.positions.push_back(pos);
   }
   return p;
@@ -171,7 +171,7 @@ Merged merge(const std::vector<Input>& inputs, const std::vector<std::string>& a
   const Kind kind = inputs.front().kind;
   for (const auto& in : inputs) {
     if (in.kind == Kind::GoldenNodes)
-      refuse("Check.report.merge", "'{}' is golden --nodes' list: golden --nodes is not sharded (Check.shard)", in.path);
+      refuse("Check.report.merge", "'{}' is golden --nodes' list: golden --nodes is not sharded [Check.shard]", in.path);
     if (in.kind != kind)
       refuse("Check.report.merge", "'{}' is a {} report and '{}' a {} report: the pieces of one campaign are of one command",
              inputs.front().path, html_report::kind_name(kind), in.path, html_report::kind_name(in.kind));
@@ -186,7 +186,7 @@ Merged merge(const std::vector<Input>& inputs, const std::vector<std::string>& a
   const std::set<std::string> per_piece = {"cases", "summary", "manifest", "shard", "verdict", "conforms"};
   for (const auto& p : pieces) {
     if (p.count != count || p.total != total)
-      refuse("Check.report.merge", "'{}' is piece {}/{} of {} case(s), '{}' piece {}/{} of {}: not one campaign (Check.shard)",
+      refuse("Check.report.merge", "'{}' is piece {}/{} of {} case(s), '{}' piece {}/{} of {}: not one campaign [Check.shard]",
              pieces.front().input->path, pieces.front().index, count, total, p.input->path, p.index, p.count, p.total);
     if (revisions_of(*p.input) != revisions)
       refuse("Check.report.merge", "'{}' and '{}' were made by different builds of sonnx-ref or specifications: {} against {}",
@@ -229,7 +229,7 @@ Merged merge(const std::vector<Input>& inputs, const std::vector<std::string>& a
   }
   for (std::size_t pos = 0; pos < total; ++pos)
     if (at_position[pos] == nullptr)
-      refuse("Check.report.merge", "no piece holds the case at position {} of {} (Check.shard)", pos, total);
+      refuse("Check.report.merge", "no piece holds the case at position {} of {} [Check.shard]", pos, total);
 
   Merged m;
   J out = J::object();
@@ -239,7 +239,7 @@ Merged merge(const std::vector<Input>& inputs, const std::vector<std::string>& a
   bool conforms = true;
   for (const auto& p : pieces) conforms = conforms && at(p.input->json, "conforms").is_boolean() && at(p.input->json, "conforms").get<bool>();
   for (const auto& [k, v] : first.items()) {
-    if (k == "shard") continue;  // the whole run has none ((Check.shard.report))
+    if (k == "shard") continue;  // the whole run has none ([Check.shard.report])
     if (k == "cases") {
       J cases = J::array();
       for (const J* c : at_position) cases.push_back(*c);

@@ -1,5 +1,5 @@
-// [Check.report.merge] The report of a whole campaign from the reports of its pieces ((Check.shard),
-// (Check.shard.report)): `sonnx-ref report --merge PIECE.json... -o ALL.json`.
+// [Check.report.merge] The report of a whole campaign from the reports of its pieces ([Check.shard],
+// [Check.shard.report]): `sonnx-ref report --merge PIECE.json... -o ALL.json`.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>

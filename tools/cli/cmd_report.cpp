@@ -113,7 +113,7 @@ Action add_report(CLI::App& app) {
       "The page restates the reports: it never judges again. Several reports give one page.\n"
       "\n"
       "Merge [Check.report.merge]: the reports of the N pieces of one campaign (check, conformance or golden\n"
-      "run with --shard K/N, (Check.shard)) give the report the unsharded run writes: the cases put back at\n"
+      "run with --shard K/N, [Check.shard]) give the report the unsharded run writes: the cases put back at\n"
       "their positions, the counts added, the verdict of the whole; the pieces' manifests are listed under\n"
       "manifest.shards. Pieces of different campaigns, builds, specifications or options, or a piece missing\n"
       "or given twice, are refused.\n"
