@@ -279,8 +279,9 @@ struct CheckResult {
 CheckResult judge_and_report(const graph::Model& model, const std::vector<check::Case>& cases, std::uint64_t ulp,
                              std::size_t max_listed, const std::string& report_path, const std::string& junit_path,
                              const std::vector<std::string>& manifest_files, const std::string& junit_stem,
-                             bool nodewise) {
-  const compare::Options c = compare::options_for(ulp, max_listed);
+                             bool nodewise, bool nan_payload_strict) {
+  compare::Options c = compare::options_for(ulp, max_listed);
+  c.nan_payload_strict = nan_payload_strict;  // [Check.nan-payload.strict] / [Check.nan-payload.any]
   const auto campaign = check::judge_cases(model, cases, c, nodewise);
   if (!report_path.empty() || !junit_path.empty()) {
     const auto manifest = report::manifest(manifest_files, report::command_line());
@@ -297,13 +298,14 @@ CheckResult judge_and_report(const graph::Model& model, const std::vector<check:
 // test_data_set_K of the campaign (check::load_cases).
 CheckResult check_binding(const PyModel& m, py::handle feeds, py::handle actual, std::uint64_t ulp, std::size_t max_listed,
                           const std::string& report_path, const std::string& junit_path,
-                          const std::vector<std::string>& manifest_files, const std::string& junit_stem, bool nodes) {
+                          const std::vector<std::string>& manifest_files, const std::string& junit_stem, bool nodes,
+                          bool nan_payload_strict) {
   const bool nodewise = nodes || !m.model.complete();  // [Check.nodewise]
   if (py::isinstance<py::str>(feeds) && py::isinstance<py::str>(actual)) {
     const auto a = feeds.cast<std::string>(), b = actual.cast<std::string>();
     return without_gil([&] {
       return judge_and_report(m.model, check::load_cases(m.model, a, b, {nodewise}), ulp, max_listed, report_path,
-                              junit_path, manifest_files, junit_stem, nodewise);
+                              junit_path, manifest_files, junit_stem, nodewise, nan_payload_strict);
     });
   }
   check::Case k;
@@ -315,7 +317,8 @@ CheckResult check_binding(const PyModel& m, py::handle feeds, py::handle actual,
   else throw py::type_error("actual must be a mapping {value name: numpy array} or the path of a .npz or test_data_set folder");
   return without_gil([&] {
     if (!actual_path.empty()) k.actual = check::load_actual(m.model, actual_path, {nodewise});
-    return judge_and_report(m.model, {k}, ulp, max_listed, report_path, junit_path, manifest_files, junit_stem, nodewise);
+    return judge_and_report(m.model, {k}, ulp, max_listed, report_path, junit_path, manifest_files, junit_stem, nodewise,
+                            nan_payload_strict);
   });
 }
 
@@ -418,7 +421,7 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("json", &CheckResult::json);
   m.def("check", &check_binding, py::arg("model"), py::arg("feeds"), py::arg("actual"), py::arg("ulp"),
         py::arg("max_listed"), py::arg("report"), py::arg("junit"), py::arg("manifest_files"), py::arg("junit_stem"),
-        py::arg("nodes"));
+        py::arg("nodes"), py::arg("nan_payload_strict") = false);
   m.def("golden", &golden_binding, py::arg("model"), py::arg("directory"), py::arg("seed"), py::arg("cases"),
         py::arg("dims"), py::arg("inputs"), py::arg("construct"));
   m.def("golden_nodes", &golden_nodes_binding, py::arg("model"), py::arg("directory"), py::arg("seed"), py::arg("cases"),

@@ -54,7 +54,7 @@ TEST_CASE("[Check.nan-payload.strict] [Common.order.nan-payload] under strict tw
   CHECK(compare::compare(same, same, mode(true)).conforms);
 }
 
-TEST_CASE("[Check.nan-payload.strict] [Check.ulp] strict holds within N ulps too; any accepts any NaN there",
+TEST_CASE("[Check.nan-payload.strict] [Check.ulp] strict holds within N ulps too, any accepts any NaN there",
           "[check][nan-payload]") {
   const Tensor e = f32({2}, {nan_with_bits(0x7fc00001), 1});
   const Tensor a = f32({2}, {nan_with_bits(0x7f800001), nan_with_bits(0x3f800001)});  // sNaN; 1 + 1 ulp

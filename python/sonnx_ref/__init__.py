@@ -77,7 +77,9 @@ class Finding:
 class OutputResult:
     """The judgement of one output: ``status`` as ``check --report`` names it (``"conforms"`` when it
     conforms), ``clause`` the clause of the judgement (Check.bitwise, Check.ulp, Check.shape,
-    Check.missing)."""
+    Check.missing). ``nan_payload_only`` counts the elements that are NaN on both sides with different
+    bits; ``nan_payload_notes`` lists the first of them when they conform (``nan_payload="any"``,
+    [Check.nan-payload.any])."""
     name: str
     status: str
     conforms: bool
@@ -88,6 +90,8 @@ class OutputResult:
     elements: Optional[int]
     mismatches: int
     findings: List[Finding] = field(default_factory=list)
+    nan_payload_only: int = 0
+    nan_payload_notes: List[Finding] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,8 @@ class Verdict:
     mode: str = "model"  # "model" or "nodewise"
     nodes: List[NodeResult] = field(default_factory=list)
     node_counts: Dict[str, Any] = field(default_factory=dict)
+    nan_payload: str = "any"   # "any" [Check.nan-payload.any] or "strict" [Check.nan-payload.strict]
+    nan_payload_only: int = 0  # elements that differ only in NaN payload, over every case
 
     @property
     def findings(self) -> List[Finding]:
@@ -146,13 +152,15 @@ def _verdict(text: str, body: Dict[str, Any]) -> Verdict:
     def clause(j: Dict[str, Any]) -> str:
         return j.get("clause", j.get("id", ""))
 
+    def finding(o: Dict[str, Any], f: Dict[str, Any]) -> Finding:
+        return Finding(o["name"], tuple(f["index"]), f["offset"], f["expected"], f["expected_bits"], f["actual"],
+                       f["actual_bits"], list(f.get("clauses", f.get("ids", []))), f["reason"])
+
     def output(o: Dict[str, Any]) -> OutputResult:
-        findings = [Finding(o["name"], tuple(f["index"]), f["offset"], f["expected"], f["expected_bits"], f["actual"],
-                            f["actual_bits"], list(f.get("clauses", f.get("ids", []))), f["reason"])
-                    for f in o.get("findings", [])]
         return OutputResult(o["name"], o["status"], o["conforms"], clause(o), o.get("detail", ""), o.get("dtype"),
                             tuple(o["shape"]) if "shape" in o else None, o.get("elements"), o.get("mismatches", 0),
-                            findings)
+                            [finding(o, f) for f in o.get("findings", [])], o.get("nan_payload_only", 0),
+                            [finding(o, f) for f in o.get("nan_payload_notes", [])])
 
     cases = body["cases"] if "cases" in body else [body]
     outputs = [output(o) for case in cases for o in case["outputs"]]
@@ -161,13 +169,14 @@ def _verdict(text: str, body: Dict[str, Any]) -> Verdict:
              for case in cases for n in case.get("nodewise", {}).get("nodes", [])]
     c = body["comparison"]
     notes = [n for case in cases for n in case.get("notes", [])]
+    payload_only = body["summary"].get("nan_payload_only", 0) if "summary" in body else body.get("nan_payload_only", 0)
     return Verdict(body["conforms"], outputs, notes, c["mode"], c["ulp"], clause(c), text, body, body.get("mode", "model"),
-                   nodes, body.get("summary", {}).get("nodes", {}))
+                   nodes, body.get("summary", {}).get("nodes", {}), c.get("nan_payload", "any"), payload_only)
 
 
 def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int = 10,
           report: Union[str, os.PathLike, None] = None, junit: Union[str, os.PathLike, None] = None,
-          nodes: bool = False) -> Verdict:
+          nodes: bool = False, nan_payload: str = "any") -> Verdict:
     """Judges an implementation's outputs ``actual`` (``{value name: array}``, or a ``.npz`` /
     ``test_data_set_N`` folder of ``output_K.pb``) against the reference's outputs for ``feeds``.
     With ``feeds`` a golden folder and ``actual`` the IUT's folder of ``test_data_set_K``, every case
@@ -183,7 +192,16 @@ def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int 
     operators outside the spec (a real network): ``actual`` then holds the engine's intermediate values
     by name (``expose`` makes any runtime give them all), every node the spec covers is evaluated on the
     engine's own values of its inputs, and ``Verdict.nodes`` lists every node: conforms, differs (with
-    its findings and clauses), or not judged with why."""
+    its findings and clauses), or not judged with why.
+
+    ``nan_payload="strict"`` (``--nan-payload strict``) judges NaNs bit for bit: the first NaN's sign,
+    payload and signalling bit are the expected value ([Common.order.nan-payload],
+    [Check.nan-payload.strict]). With the default ``"any"`` any NaN matches any NaN, and the elements
+    that differ only in NaN payload are counted and listed as notes, not findings
+    ([Check.nan-payload.any]): ``json["summary"]["nan_payload_only"]`` (a campaign) or
+    ``json["nan_payload_only"]`` (one case), and per output ``nan_payload_only`` / ``nan_payload_notes``."""
+    if nan_payload not in ("any", "strict"):
+        raise ValueError(f"nan_payload must be 'strict' or 'any', got {nan_payload!r}")
     ulp = operator.index(ulp)
     if isinstance(ulp, bool) or ulp < 0:
         raise ValueError(f"ulp must be an integer >= 0, got {ulp!r}")
@@ -194,7 +212,7 @@ def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int 
     stem = os.path.splitext(os.path.basename(os.fspath(model)))[0] if _is_path(model) else "model"
     result = _core.check(_model(model, partial=True), _feeds(feeds), _feeds(actual), ulp, max_listed,
                          os.fspath(report) if report is not None else "", os.fspath(junit) if junit is not None else "",
-                         files, stem, bool(nodes))
+                         files, stem, bool(nodes), nan_payload == "strict")
     return _verdict(result.text, json.loads(result.json))
 
 

@@ -324,6 +324,33 @@ class Check(Temp):
         self.assertTrue(v.conforms)
         self.assertEqual((v.comparison, v.ulp, v.clause), ("ulp", 1, "Check.ulp"))
 
+    def test_check_nan_payload_any_notes_strict_fails(self):
+        """[Check.nan-payload.any] [Check.nan-payload.strict] [Common.order.nan-payload] a NaN of other bits: a note by default, a finding under strict"""
+        out = {k: v.copy() for k, v in sonnx_ref.run(MODEL, feeds()).items()}
+        m = out["M"]
+        (i,) = [tuple(int(c) for c in x) for x in np.argwhere(np.isnan(m))]  # the one NaN of M (examples/make_examples.py)
+        original = int(m.view(np.uint32)[i])
+        other = 0x7fc00123 if original != 0x7fc00123 else 0x7fc00321  # another quiet NaN
+        m.view(np.uint32)[i] = other
+        v = sonnx_ref.check(MODEL, feeds(), out)
+        self.assertTrue(v.conforms)  # any NaN for any NaN
+        self.assertEqual((v.nan_payload, v.nan_payload_only), ("any", 1))
+        M = v.outputs[0]
+        self.assertEqual((M.name, M.conforms, M.mismatches, M.nan_payload_only), ("M", True, 0, 1))
+        (note,) = M.nan_payload_notes
+        self.assertEqual(note.index, i)
+        self.assertEqual((note.expected_bits, note.actual_bits), (f"0x{original:08x}", f"0x{other:08x}"))
+        self.assertIn("Common.order.nan-payload", note.clauses)
+        self.assertIn("differ only in NaN payload", v.text)
+        s = sonnx_ref.check(MODEL, feeds(), out, nan_payload="strict")
+        self.assertFalse(s.conforms)
+        self.assertEqual(s.nan_payload, "strict")
+        M = s.outputs[0]
+        self.assertEqual((M.conforms, M.mismatches, M.nan_payload_only, M.nan_payload_notes), (False, 1, 1, []))
+        self.assertEqual((M.findings[0].index, M.findings[0].actual_bits), (i, f"0x{other:08x}"))
+        with self.assertRaises(ValueError):
+            sonnx_ref.check(MODEL, feeds(), out, nan_payload="bits")
+
     def test_check_missing_extra_shape(self):
         """[Check.missing] [Check.shape]"""
         out = self.iut()
