@@ -1,17 +1,23 @@
 // The onnxruntime side of tools/bench: one model, one set of inputs, one session created once, then
 // REPS timed `session.run` calls (each allocates its outputs afresh); prints one JSON line.
+// Two times per call: `session.run` as node sees it (ORT, plus the binding: wrapping the inputs,
+// copying each output into a new JS buffer), and the node's kernel alone as ORT's own profiler
+// records it (the `<node>_kernel_time` events: Compute(), output allocation from ORT's arena
+// included). For a 16M-element Max the binding is most of it (51 ms against a 12 ms kernel).
 //
 //   node --expose-gc ort_bench.mjs CASE.json REPS
 //
 // CASE.json: {model: "model.onnx", feeds: [{name, type, dims, file}]}: type is an onnxruntime-node
 //   tensor type (float32, float64, float16, int32, uint8, int64), file the tensor's raw little-endian
 //   bytes, read straight into the buffer the tensor wraps (no second copy).
-// Prints {ok: true, ms: [each run], out_elements, peak_mib} or {ok: false, stage: "load"|"run", error}
+// Prints {ok: true, ms: [each run], kernel_ms: [each run], out_elements, peak_mib} (peak_mib: node's own maxRSS, which Linux
+//   carries over from the process that spawned node: ort_case.py reads /usr/bin/time's %M instead) or {ok: false, stage: "load"|"run", error}
 //   (ORT refused the model or the run: a case, not a failure of this script; exit status 0 either way).
 // onnxruntime-node comes from conformance/differential/node_modules (conformance/differential/install).
 // One intra-op thread, as the other two sides (sonnx-ref and numpy run an operator on one core);
 // default graph optimisations; ORT picks its own kernels by the CPU's instruction set (MLAS).
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,12 +55,15 @@ async function main() {
   const feeds = {};
   for (const f of c.feeds) feeds[f.name] = tensorFromFile(f.type, f.dims, f.file);
   let session;
+  const profiles = mkdtempSync(join(tmpdir(), 'sonnx-ort-profile-'));
   try {
     session = await ort.InferenceSession.create(readFileSync(c.model), {
       executionProviders: ['cpu'], intraOpNumThreads: 1, interOpNumThreads: 1, logSeverityLevel: 3,
+      enableProfiling: true, profileFilePrefix: join(profiles, 'ort'),
     });
   } catch (e) {
     console.log(JSON.stringify({ ok: false, stage: 'load', error: String(e.message || e) }));
+    rmSync(profiles, { recursive: true, force: true });
     return;
   }
   const ms = [];
@@ -70,9 +79,21 @@ async function main() {
     }
   } catch (e) {
     console.log(JSON.stringify({ ok: false, stage: 'run', error: String(e.message || e) }));
+    rmSync(profiles, { recursive: true, force: true });
     return;
   }
-  console.log(JSON.stringify({ ok: true, ms, out_elements: outElements, peak_mib: process.resourceUsage().maxRSS / 1024 }));
+  session.endProfiling();
+  // Per run (a `model_run` event), the sum of its nodes' kernel times: ORT may add nodes of its own
+  // (a Cast around a kernel it lacks for a type), which are part of the node's cost.
+  const events = readdirSync(profiles).flatMap((f) => JSON.parse(readFileSync(join(profiles, f), 'utf8')));
+  const kernels = events.filter((ev) => ev.cat === 'Node' && String(ev.name).endsWith('_kernel_time'));
+  const kernelMs = events.filter((ev) => ev.name === 'model_run').map((run) => kernels
+    .filter((ev) => ev.ts >= run.ts && ev.ts <= run.ts + run.dur)
+    .reduce((sum, ev) => sum + ev.dur / 1e3, 0));  // dur in µs
+  rmSync(profiles, { recursive: true, force: true });
+  console.log(JSON.stringify({
+    ok: true, ms, kernel_ms: kernelMs, out_elements: outElements, peak_mib: process.resourceUsage().maxRSS / 1024,
+  }));
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

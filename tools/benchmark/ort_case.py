@@ -2,14 +2,18 @@
 fed the very inputs sonnx-bench times (`sonnx-bench CASE ELEMENTS 1 --dump inputs.npz`: the same
 bytes), run by onnxruntime-node (tools/benchmark/ort_bench.mjs) in its own node process: the session
 created once, then the median of REPS timed `session.run` calls, one intra-op thread; the peak
-resident memory of that node process (node itself, ORT, the inputs, the outputs) beside it.
+resident memory of that node process (node itself, ORT, the inputs, the outputs; /usr/bin/time's %M)
+beside it.
 
 Usage: /usr/bin/python3 ort_case.py SONNX_BENCH CASE ELEMENTS REPS
        /usr/bin/python3 ort_case.py --check      (exit 0 when node and onnxruntime-node load, else 1 and why)
-Prints: median ms <TAB> ns/element <TAB> peak MiB
+Prints: median session.run ms <TAB> median kernel ms <TAB> kernel ns/element <TAB> peak MiB
     or: refused <TAB> why      (ORT refused the model or the run, e.g. no kernel for the dtype; exit 0)
     or: error <TAB> why        (node failed otherwise; exit 0: the ORT column never fails tools/bench)
-ns/element divides by the larger of the first output and the first input, as sonnx-bench does.
+session.run is the call as node makes it (ORT plus the binding: each output copied into a new JS
+buffer); kernel is the node's own time by ORT's profiler (`<node>_kernel_time`), the figure to hold
+against sonnx-bench's. ns/element divides the kernel time by the larger of the first output and the
+first input, as sonnx-bench does.
 tools/benchmark/whole.py imports ort_time() for the ORT column of `tools/bench --whole`."""
 import json
 import os
@@ -89,7 +93,8 @@ def case_model(case, feeds):
 
 def ort_time(model_path, feeds, reps, folder):
     """Runs model_path on feeds [(name, array)] in a node process: the session created once, REPS timed
-    session.run calls. Returns ("ok", median ms, output elements, peak MiB) or ("refused" | "error", why)."""
+    session.run calls. Returns ("ok", median session.run ms, median kernel ms, output elements, peak MiB)
+    or ("refused" | "error", why)."""
     entries = []
     for k, (name, a) in enumerate(feeds):
         a = np.ascontiguousarray(a)
@@ -99,8 +104,12 @@ def ort_time(model_path, feeds, reps, folder):
     manifest = os.path.join(folder, "ort_case.json")
     with open(manifest, "w") as f:
         json.dump({"model": model_path, "feeds": entries}, f)
-    r = subprocess.run(["node", "--expose-gc", os.path.join(HERE, "ort_bench.mjs"), manifest, str(reps)],
-                       capture_output=True, text=True)
+    # The peak is /usr/bin/time's %M, as whole.py measures the other two sides: node's own
+    # resourceUsage().maxRSS would include this Python process's high-water mark (Linux keeps
+    # ru_maxrss across the exec of a process this one forks or vforks; `time` forks node afresh).
+    peak_file = os.path.join(folder, "ort_peak")
+    r = subprocess.run(["/usr/bin/time", "-o", peak_file, "-f", "%M", "node", "--expose-gc",
+                        os.path.join(HERE, "ort_bench.mjs"), manifest, str(reps)], capture_output=True, text=True)
     for entry in entries:
         os.remove(entry["file"])
     if r.returncode != 0 or not r.stdout.strip():
@@ -108,8 +117,12 @@ def ort_time(model_path, feeds, reps, folder):
     out = json.loads(r.stdout.strip().splitlines()[-1])
     if not out["ok"]:
         return ("refused", f"{out['stage']}: " + " ".join(out["error"].split())[:300])
-    ms = sorted(out["ms"])
-    return ("ok", ms[len(ms) // 2], out["out_elements"], out["peak_mib"])
+    with open(peak_file) as f:
+        peak_mib = int(f.read().split()[-1]) / 1024
+    ms, kernel = sorted(out["ms"]), sorted(out["kernel_ms"])
+    if not kernel:
+        return ("error", "ORT's profile holds no kernel time")
+    return ("ok", ms[len(ms) // 2], kernel[len(kernel) // 2], out["out_elements"], peak_mib)
 
 
 def main(argv):
@@ -136,8 +149,8 @@ def main(argv):
     if result[0] != "ok":
         print(f"{result[0]}\t{result[1]}")
         return 0
-    _, ms, out_elements, peak = result
-    print(f"{ms:.3f}\t{ms * 1e6 / max(out_elements, elements_in):.3f}\t{peak:.1f}")
+    _, ms, kernel, out_elements, peak = result
+    print(f"{ms:.3f}\t{kernel:.3f}\t{kernel * 1e6 / max(out_elements, elements_in):.3f}\t{peak:.1f}")
     return 0
 
 

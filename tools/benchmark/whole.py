@@ -4,9 +4,10 @@ each a fresh process timed from start to exit, with its peak resident memory (/u
 the median of REPS runs of each, side by side in one run. The outputs of both are checked to be the
 same bits (the inputs hold no NaN and no signed-zero tie, where numpy's rules differ from the spec).
 Beside them, onnxruntime's time for the same model and inputs (tools/benchmark/ort_case.py): the
-median of REPS `session.run` calls in one node process, the session created once — the kernel time
-only, not a whole run (no npz read or written, no process start, no session creation; the inputs are
-read from raw files), with that node process's peak memory. "refused" where ORT refuses the model.
+median of REPS `session.run` calls in one node process, the session created once, and the node's
+kernel time by ORT's profiler — not a whole run (no npz read or written, no process start, no session
+creation; the inputs are read from raw files), with that node process's peak memory. "refused" where
+ORT refuses the model.
 
 Usage: /usr/bin/python3 whole.py SONNX_REF ELEMENTS REPS [--markdown] [--no-ort] [CASE...]
 Cases: max2 reducemax-axis1 hardmax min2 reducemin-axis1 argmax argmin relu clip maxpool globalmaxpool
@@ -115,11 +116,11 @@ def main(argv):
     with tempfile.TemporaryDirectory() as folder:
         if markdown:
             print("| case | elements | sonnx-ref s | peak MiB | numpy s | peak MiB | ratio |" +
-                  (" ORT session.run ms | peak MiB |" if ort else ""))
-            print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if ort else ""))
+                  (" ORT run ms | ORT kernel ms | peak MiB |" if ort else ""))
+            print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: | ---: |" if ort else ""))
         else:
             print(f"{'case':18} {'elements':>9} | {'sonnx_s':>8} {'MiB':>7} | {'numpy_s':>8} {'MiB':>7} | {'ratio':>6}" +
-                  (f" | {'ort_run_ms':>10} {'MiB':>7}" if ort else ""))
+                  (f" | {'ort_run_ms':>10} {'kernel_ms':>9} {'MiB':>7}" if ort else ""))
         below = 0
         for case in cases:
             elements, feeds = prepare(case, n, folder)
@@ -137,10 +138,10 @@ def main(argv):
             if ort:
                 r = ort_case.ort_time(base + ".onnx", feeds, reps, folder)
                 if r[0] == "ok":
-                    o_md, o_txt = f" {r[1]:.2f} | {r[3]:.0f} |", f" | {r[1]:10.2f} {r[3]:7.0f}"
+                    o_md, o_txt = f" {r[1]:.2f} | {r[2]:.2f} | {r[4]:.0f} |", f" | {r[1]:10.2f} {r[2]:9.2f} {r[4]:7.0f}"
                 else:
                     print(f"note: onnxruntime {r[0]} {case}: {r[1]}", file=sys.stderr)
-                    o_md, o_txt = f" {r[0]} | |", f" | {r[0]:>10} {'':7}"
+                    o_md, o_txt = f" {r[0]} | | |", f" | {r[0]:>10} {'':9} {'':7}"
             del feeds
             if markdown:
                 print(f"| {case} | {elements} | {st:.2f} | {sm:.0f} | {nt:.2f} | {nm:.0f} | {ratio:.2f}x |" + o_md)
@@ -148,7 +149,7 @@ def main(argv):
                 print(f"{case:18} {elements:9} | {st:8.2f} {sm:7.0f} | {nt:8.2f} {nm:7.0f} | {ratio:6.2f}" + o_txt)
         print(f"\n{below} of {len(cases)} whole runs at or below numpy's time and peak memory "
               f"(median of {reps} processes each, {n} elements; same output bits)" +
-              ("; ORT: session.run alone (session created once, one intra-op thread), not a whole run" if ort else ""))
+              ("; ORT: session.run and its kernel (profiler) alone, session created once, one intra-op thread: not a whole run" if ort else ""))
 
 
 if __name__ == "__main__":
