@@ -53,18 +53,31 @@ template <class T> inline std::int64_t first_nan(const T* x, std::int64_t n) {
   return n;
 }
 
-// The position of the last element of x[0..n-1] with the bits of v, or -1 when there is none.
+// The position of the last element of x[0..n-1] with the bits of v, or -1 when there is none: as
+// first_equal, from the end — blocks of kLanes elements, each tested at once (an integer OR), the
+// first one with a hit searched element by element from its end.
 template <class T> inline std::int64_t last_equal(const T* x, std::int64_t n, T v) {
   const auto bits = bits_of(v);
-  for (std::int64_t t = n; t-- > 0;)
-    if (bits_of(x[t]) == bits) return t;
+  for (std::int64_t e = n; e > 0; e -= kLanes) {
+    const std::int64_t b = std::max(std::int64_t{0}, e - kLanes);  // the block x[b..e-1]
+    bits_t<T> hit = 0;
+    for (std::int64_t t = b; t < e; ++t) hit |= static_cast<bits_t<T>>(bits_of(x[t]) == bits);
+    if (hit == 0) continue;
+    for (std::int64_t t = e; t-- > b;)
+      if (bits_of(x[t]) == bits) return t;
+  }
   return -1;
 }
 
-// The position of the last NaN of x[0..n-1], or -1 when there is none.
+// The position of the last NaN of x[0..n-1], or -1 when there is none: blocks from the end, as
+// last_equal.
 template <class T> inline std::int64_t last_nan(const T* x, std::int64_t n) {
-  for (std::int64_t t = n; t-- > 0;)
-    if (is_nan(x[t])) return t;
+  for (std::int64_t e = n; e > 0; e -= kLanes) {
+    const std::int64_t b = std::max(std::int64_t{0}, e - kLanes);  // the block x[b..e-1]
+    if (!any_nan(x + b, e - b)) continue;
+    for (std::int64_t t = e; t-- > b;)
+      if (is_nan(x[t])) return t;
+  }
   return -1;
 }
 
@@ -158,5 +171,62 @@ template <Extreme E, class T> inline T fold_extreme(const T* x, std::int64_t n) 
   return g;
 }
 template <class T> inline T fold_max(const T* x, std::int64_t n) { return fold_extreme<Extreme::Max>(x, n); }
+
+// Rows folded at once by fold_rows: each y[t] is read and written once per group, and the group's
+// rows are read side by side, as sequential streams.
+inline constexpr std::int64_t kRowGroup = 4;
+
+// One group of G rows of fold_rows, block of columns by block of columns.
+template <Extreme E, std::int64_t G, class T>
+inline void fold_row_group(T* y, const T* x, std::int64_t n, std::int64_t step) {
+  using U = bits_t<T>;
+  for (std::int64_t b = 0; b < n; b += kRunBlock) {
+    const std::int64_t m = std::min(kRunBlock, n - b);
+    T* const yb = y + b;
+    const T* const xb = x + b;
+    U unsettled = 0;  // an integer OR: the compiler keeps it in a vector register
+    for (std::int64_t t = 0; t < m; ++t) {
+      T held = yb[t];
+      for (std::int64_t g = 0; g < G; ++g) {
+        const T v = xb[g * step + t];
+        if constexpr (std::is_floating_point_v<T>) {
+          unsettled |= static_cast<U>(is_nan(v) | ((v == held) & (v == T(0))));
+          held = (E == Extreme::Max ? v > held : v < held) ? v : held;
+        } else {
+          held = extreme_of<E>(held, v);
+        }
+      }
+      yb[t] = held;
+    }
+    if (unsettled != 0)
+      for (std::int64_t t = 0; t < m; ++t) {
+        T held = yb[t];
+        for (std::int64_t g = 0; g < G; ++g) held = extreme_of<E>(held, xb[g * step + t]);
+        yb[t] = held;
+      }
+  }
+}
+
+// [Common.order.max] [Common.order.min] For t < n, y[t] = the left fold of max_of (min_of in the min
+// order) from y[t] over x[t], x[step + t], ..., x[(rows - 1) step + t]: n folds side by side, y[t] the
+// fold so far of column t and the rows its next members in order (ReduceMax and ReduceMin along a
+// kept axis: X's rows folded into Y one after the other).
+// Float, double: group of rows by group of rows and block of columns by block, each y[t] first takes
+// the row's x[t] when it wins by the IEEE comparison `>` (`<`), case 1 of [Common.order.total], and an
+// integer flag records what that comparison cannot see — an x[t] that is a NaN ([Common.order.nan]),
+// or a zero x[t] equal to the zero held (case 2: +0 above -0). Only a block whose flag is set is then
+// folded again over the same rows with extreme_of itself, the exact max_of (min_of), from the value
+// the comparison left: that value is the y[t] the group started from, or one of the group's x that
+// beat it in value, so the exact fold from it over the same rows is the exact fold from y[t] (its
+// first NaN, else its extreme). Where the comparison was right it changed nothing: a y[t] that is a
+// NaN is never replaced (`>` and `<` are false with a NaN), so the first NaN of a column stays, its
+// bits untouched ([Common.order.nan-payload]).
+// Float16, bfloat16, integers and bool: extreme_of, which compares their order keys, as it is.
+template <Extreme E, class T>
+inline void fold_rows(T* y, const T* x, std::int64_t rows, std::int64_t n, std::int64_t step) {
+  std::int64_t r = 0;
+  for (; r + kRowGroup <= rows; r += kRowGroup) fold_row_group<E, kRowGroup>(y, x + r * step, n, step);
+  for (; r < rows; ++r) fold_row_group<E, 1>(y, x + r * step, n, step);
+}
 
 }  // namespace sonnx

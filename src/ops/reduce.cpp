@@ -105,7 +105,8 @@ void evaluate(const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
   std::fill(y.begin(), y.end(), identity<E, T>());
   const T* const x0 = X.values<T>().data();
   T* const y0 = y.data();
-  for (RunWalker run(X.shape(), {row_major_strides(X.shape()), output_map(X.shape(), reduced)}); !run.done(); run.next()) {
+  RunWalker run(X.shape(), {row_major_strides(X.shape()), output_map(X.shape(), reduced)});
+  while (!run.done()) {
     const T* const x = x0 + run.offset(0);  // X's stride along a run is 1 (its innermost axis)
     T* const yj = y0 + run.offset(1);
     const std::int64_t n = run.length();
@@ -113,9 +114,21 @@ void evaluate(const Tensor& X, const std::vector<bool>& reduced, Tensor& Y) {
     // NaN of R(j) ([Common.order.nan-payload]); +0 is above -0; False < True.
     if (run.stride(1) == 0) {
       *yj = extreme_of<E>(*yj, fold_extreme<E>(x, n));  // the run's first NaN, else its extreme element
-    } else {
-      for (std::int64_t t = 0; t < n; ++t) yj[t] = extreme_of<E>(yj[t], x[t]);
+      run.next();
+      continue;
     }
+    // Y's stride 1: this run and the runs right after it that fold into the same n elements of Y, at
+    // one step through X (X's rows when axis 0 is reduced and axis 1 kept) — the next members of the
+    // same R(j), in the walk's row-major order — are folded together: y[t] = max_of(y[t], x[t]) row
+    // after row.
+    const std::int64_t first = run.offset(0), to = run.offset(1);
+    std::int64_t rows = 1, step = 0;
+    for (run.next(); !run.done() && run.offset(1) == to; run.next()) {
+      if (rows == 1) step = run.offset(0) - first;
+      else if (run.offset(0) != first + rows * step) break;  // not at the same step: a group of its own
+      ++rows;
+    }
+    fold_rows<E>(yj, x, rows, n, step);
   }
 }
 
