@@ -105,5 +105,5 @@ if(NOT SONNX_SANITIZE)
            COMMAND ${CMAKE_SOURCE_DIR}/cmake/debian/test-deb ${CMAKE_CPACK_COMMAND} ${CMAKE_BINARY_DIR}
                    ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/package-deb)
   set_tests_properties("package: the Debian package (cpack -G DEB): dpkg-shlibdeps dependencies, lintian without error, the extracted CLI, Python module and find_package(sonnx_ref) run"
-                       PROPERTIES LABELS package TIMEOUT 900)
+                       PROPERTIES LABELS package TIMEOUT 900 COST 80)
 endif()
