@@ -496,9 +496,13 @@ int conformance(const ConformanceOptions& o) {
   auto worker = [&] {
     for (std::size_t i; (i = next++) < cases.size();) run(i);
   };
+  // -j N > 1: N workers run cases while this thread reports them in order (it waits, it does not run
+  // cases: with N - 1 workers, -j 2 ran one case at a time). -j 1: no worker, each case runs in the
+  // loop below, so the progress follows it.
   std::vector<std::jthread> threads;
-  for (int t = 1; t < std::min<int>(o.jobs, static_cast<int>(cases.size())); ++t) threads.emplace_back(worker);
-  const bool here = threads.empty();  // -j 1: each case runs in the loop below, so the progress follows it
+  const int workers = o.jobs > 1 ? std::min<int>(o.jobs, static_cast<int>(cases.size())) : 0;
+  for (int t = 0; t < workers; ++t) threads.emplace_back(worker);
+  const bool here = threads.empty();
   std::vector<CaseResult> results;
   int passed = 0, failed = 0, not_implemented = 0, skipped = 0;
   std::int64_t payload_only = 0, payload_cases = 0;
