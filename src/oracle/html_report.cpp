@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
@@ -443,6 +444,14 @@ void set_manifest(J& r, const J& m) {
   r["shards"] = shards;
 }
 
+// Sections a report kind does not have: empty, and their has_ flag false (notes has no flag).
+void no_tables(J& r, std::initializer_list<const char*> keys) {
+  for (const char* k : keys) {
+    r[k] = J::array();
+    if (std::string(k) != "notes") r[std::string("has_") + k] = false;
+  }
+}
+
 J shard_card(const J& j) {
   const J& s = at(j, "shard");
   if (!s.is_object()) return nullptr;
@@ -603,11 +612,7 @@ void conformance_part(J& r, const Input& in) {
   counts.push_back(card("skipped", at(s, "skipped")));
   if (auto sc = shard_card(j); !sc.is_null()) counts.push_back(sc);
   r["counts"] = counts;
-  r["has_by_clause"] = false;
-  r["by_clause"] = J::array();
-  r["has_by_operator"] = false;
-  r["by_operator"] = J::array();
-  r["notes"] = J::array();
+  no_tables(r, {"by_clause", "by_operator", "notes"});
   set_manifest(r, at(j, "manifest"));
   std::vector<MatrixRow> rows;
   Findings findings;
@@ -682,11 +687,7 @@ void golden_part(J& r, const Input& in) {
   counts.push_back(card("unreachable", std::to_string(by_status["unreachable"])));
   if (auto sc = shard_card(j); !sc.is_null()) counts.push_back(sc);
   r["counts"] = counts;
-  r["has_by_clause"] = false;
-  r["by_clause"] = J::array();
-  r["has_by_operator"] = false;
-  r["by_operator"] = J::array();
-  r["notes"] = J::array();
+  no_tables(r, {"by_clause", "by_operator", "notes"});
   const J& tool = at(j, "tool");
   r["has_manifest"] = true;
   J rows = J::array();
@@ -752,8 +753,7 @@ void golden_nodes_part(J& r, const Input& in) {
   counts.push_back(card("situations reachable", at(s, "reachable")));
   counts.push_back(card("exercised", at(s, "exercised"), "pass"));
   r["counts"] = counts;
-  for (const char* k : {"by_clause", "by_operator", "notes", "files", "shards"}) r[k] = J::array();
-  r["has_by_clause"] = r["has_by_operator"] = r["has_files"] = r["has_shards"] = false;
+  no_tables(r, {"by_clause", "by_operator", "notes", "files", "shards"});
   r["file_count"] = r["shard_count"] = "0";
   const J& tool = at(j, "tool");
   r["has_manifest"] = true;
