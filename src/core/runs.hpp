@@ -28,17 +28,21 @@ template <class T> inline bool any_nan(const T* x, std::int64_t n) {
   }
 }
 
-// The position of the first element of x[0..n-1] with the bits of v, or n when there is none.
+// The position of the first element of x[0..n-1] with the bits of v, or n when there is none: whole
+// blocks of kLanes elements, each tested at once (an integer OR of the comparisons' masks, all ones
+// for a hit: a fixed trip count the compiler unrolls), then element by element from the first block
+// with a hit, or through the last elements.
 template <class T> inline std::int64_t first_equal(const T* x, std::int64_t n, T v) {
+  using U = bits_t<T>;
   const auto bits = bits_of(v);
-  for (std::int64_t b = 0; b < n; b += kLanes) {
-    const std::int64_t m = std::min(kLanes, n - b);
-    bits_t<T> hit = 0;
-    for (std::int64_t t = 0; t < m; ++t) hit |= static_cast<bits_t<T>>(bits_of(x[b + t]) == bits);
-    if (hit == 0) continue;
-    for (std::int64_t t = 0; t < m; ++t)
-      if (bits_of(x[b + t]) == bits) return b + t;
+  std::int64_t b = 0;
+  for (; b + kLanes <= n; b += kLanes) {
+    U hit = 0;
+    for (std::int64_t t = 0; t < kLanes; ++t) hit |= static_cast<U>(U{0} - static_cast<U>(bits_of(x[b + t]) == bits));
+    if (hit != 0) break;
   }
+  for (; b < n; ++b)
+    if (bits_of(x[b]) == bits) return b;
   return n;
 }
 
@@ -54,30 +58,30 @@ template <class T> inline std::int64_t first_nan(const T* x, std::int64_t n) {
 }
 
 // The position of the last element of x[0..n-1] with the bits of v, or -1 when there is none: as
-// first_equal, from the end — blocks of kLanes elements, each tested at once (an integer OR), the
-// first one with a hit searched element by element from its end.
+// first_equal, from the end — whole blocks of kLanes elements ending at e, each tested at once, then
+// element by element down from the end of the first block with a hit, or through the first elements.
 template <class T> inline std::int64_t last_equal(const T* x, std::int64_t n, T v) {
+  using U = bits_t<T>;
   const auto bits = bits_of(v);
-  for (std::int64_t e = n; e > 0; e -= kLanes) {
-    const std::int64_t b = std::max(std::int64_t{0}, e - kLanes);  // the block x[b..e-1]
-    bits_t<T> hit = 0;
-    for (std::int64_t t = b; t < e; ++t) hit |= static_cast<bits_t<T>>(bits_of(x[t]) == bits);
-    if (hit == 0) continue;
-    for (std::int64_t t = e; t-- > b;)
-      if (bits_of(x[t]) == bits) return t;
+  std::int64_t e = n;
+  for (; e >= kLanes; e -= kLanes) {
+    U hit = 0;
+    for (std::int64_t t = e - kLanes; t < e; ++t) hit |= static_cast<U>(U{0} - static_cast<U>(bits_of(x[t]) == bits));
+    if (hit != 0) break;
   }
+  for (; e-- > 0;)
+    if (bits_of(x[e]) == bits) return e;
   return -1;
 }
 
 // The position of the last NaN of x[0..n-1], or -1 when there is none: blocks from the end, as
 // last_equal.
 template <class T> inline std::int64_t last_nan(const T* x, std::int64_t n) {
-  for (std::int64_t e = n; e > 0; e -= kLanes) {
-    const std::int64_t b = std::max(std::int64_t{0}, e - kLanes);  // the block x[b..e-1]
-    if (!any_nan(x + b, e - b)) continue;
-    for (std::int64_t t = e; t-- > b;)
-      if (is_nan(x[t])) return t;
-  }
+  std::int64_t e = n;
+  for (; e >= kLanes; e -= kLanes)
+    if (any_nan(x + e - kLanes, kLanes)) break;
+  for (; e-- > 0;)
+    if (is_nan(x[e])) return e;
   return -1;
 }
 
