@@ -368,29 +368,26 @@ Json output_json(const OutputVerdict& v) {
   Json o = {{"data_set", v.data_set}, {"position", v.position}, {"name", v.name},
             {"status", v.status},     {"clause", v.id},         {"elements", v.elements}};
   if (!v.result.structural.empty()) o["structural"] = v.result.structural;
+  // The listed elements (the first mismatches, the NaN-payload notes): index, values and their bits.
+  const auto elements_json = [](const auto& list) {
+    Json a = Json::array();
+    for (const auto& m : list)
+      a.push_back({{"index", m.index},
+                   {"expected", m.expected},
+                   {"actual", m.actual},
+                   {"expected_bits", m.expected_bits},
+                   {"actual_bits", m.actual_bits}});
+    return a;
+  };
   if (v.status == "differs") {
     o["mismatches"] = v.result.mismatches;
-    Json first = Json::array();
-    for (const auto& m : v.result.first)
-      first.push_back({{"index", m.index},
-                       {"expected", m.expected},
-                       {"actual", m.actual},
-                       {"expected_bits", m.expected_bits},
-                       {"actual_bits", m.actual_bits}});
-    o["first"] = first;
+    o["first"] = elements_json(v.result.first);
   }
   // [Check.nan-payload.any] elements both NaN with different bits (under [Check.nan-payload.strict],
   // among the mismatches); listed when they conform
   o["nan_payload_only"] = v.result.nan_payload_only;
   if (!v.result.nan_payload_first.empty()) {
-    Json notes = Json::array();
-    for (const auto& m : v.result.nan_payload_first)
-      notes.push_back({{"index", m.index},
-                       {"expected", m.expected},
-                       {"actual", m.actual},
-                       {"expected_bits", m.expected_bits},
-                       {"actual_bits", m.actual_bits}});
-    o["nan_payload_notes"] = notes;
+    o["nan_payload_notes"] = elements_json(v.result.nan_payload_first);
   }
   if (!v.detail.empty()) o["message"] = v.detail;
   return o;
