@@ -18,7 +18,14 @@ int main(int argc, char** argv) {
   CLI::App app{
       "sonnx-ref: reference interpreter of the SONNX profile (Max, ReduceMax, Hardmax), "
       "a direct transcription of spec/"};
-  app.set_version_flag("--version", sonnx::report::version_text());
+  std::string version;
+  try {  // names the active instruction-set level: SONNX_ISA naming none this CPU runs is a usage error (2)
+    version = sonnx::report::version_text();
+  } catch (const sonnx::SpecError& e) {
+    std::cerr << e.report() << "\n";
+    return sonnx::exit_status(e.kind());
+  }
+  app.set_version_flag("--version", version);
   app.require_subcommand(1);
   app.footer(
       "Exit codes: 0 success (check, conformance: conforms); 1 does not conform; 2 usage error;\n"
