@@ -52,7 +52,7 @@ std::vector<NodeStatus> statuses(const check::Verdict& v, const std::string& lab
 
 }  // namespace
 
-TEST_CASE("[Check.attribution] both outputs of a MaxPool judged on the IUT's intermediate R: each conforms, or each is "
+TEST_CASE("[Check.attribution] both outputs of a MaxPool judged on the IUT's intermediate R — each conforms, or each is "
           "refused when the spec refuses R",
           "[check]") {
   const auto m = pool_builder().load();
@@ -95,7 +95,7 @@ TEST_CASE("[Check.nan-payload.any] [Check.verdict] payload-only differences beyo
   CHECK(text.find("  ... 2 more (--max-listed)\n") != std::string::npos);
 }
 
-TEST_CASE("[IO.npy.bfloat16] [MaxPool.indices] [MaxPool.shape] the type of an intermediate value: MaxPool's Indices are "
+TEST_CASE("[IO.npy.bfloat16] [MaxPool.indices] [MaxPool.shape] the type of an intermediate value — MaxPool's Indices are "
           "int64, its Y has X's type",
           "[check]") {
   // X -> MaxPool -> (P, I) -> Relu(P) -> RP, Relu(I) -> RI: P and I are intermediate values, typed by

@@ -155,7 +155,7 @@ TEST_CASE("[Check.golden-nodes] --inputs is not taken with --nodes, a --dim no e
   CHECK(cases[0].feeds.at(0).tensor.shape() == Shape{2, 3});
 }
 
-TEST_CASE("[Check.golden-nodes] [Check.golden] an input dimension neither fixed nor named cannot be drawn: a usage error, "
+TEST_CASE("[Check.golden-nodes] [Check.golden] an input dimension neither fixed nor named cannot be drawn — a usage error, "
           "nothing written",
           "[golden][nodewise]") {
   ModelBuilder b(14);
@@ -168,7 +168,7 @@ TEST_CASE("[Check.golden-nodes] [Check.golden] an input dimension neither fixed 
   CHECK_FALSE(fs::exists(dir.path / "g"));
 }
 
-TEST_CASE("[Check.golden-nodes] [Graph.extract] a node that cannot be extracted is listed not written, with the refusal; "
+TEST_CASE("[Check.golden-nodes] [Graph.extract] a node that cannot be extracted is listed not written, with the refusal, "
           "the nodes of subgraphs are listed last, not judged",
           "[golden][nodewise]") {
   // X -> Foo -> Q -> Relu -> R: Foo is outside the spec and nothing types Q, so the Relu cannot be

@@ -9,6 +9,7 @@
 #include "graph/expose.hpp"
 #include "graph/infer.hpp"
 #include "graph_util.hpp"
+#include "oracle/check.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
@@ -80,6 +81,8 @@ TEST_CASE("[Graph.partial] [Common.gr.explicit-types] [Graph.model.parse] a grap
   CHECK(m.outputs()[1].name == "Q");
   CHECK_FALSE(m.outputs()[1].dtype.has_value());
   CHECK_FALSE(m.complete());
+  CHECK_FALSE(check::value_dtype(m, "Q").has_value());  // no type from the model: none to read Q's bits by
+  CHECK(check::value_dtype(m, "R") == DType::Float);
   // Every node supported (Relu for Foo): the model is whole, and the refused declaration refuses it,
   // partial load or not.
   b.g().mutable_node(1)->set_op_type("Relu");
@@ -113,7 +116,7 @@ TEST_CASE("[Graph.constant] [Graph.partial] a Constant node whose value the spec
   CHECK(values<float>(*m.constant(node_index(m, "floats"))) == std::vector<float>{1, 2});
 }
 
-TEST_CASE("[Graph.infer] what the model's value_info declares of a value no schema computes is kept: unnamed or untyped "
+TEST_CASE("[Graph.infer] what the model's value_info declares of a value no schema computes is kept — unnamed or untyped "
           "entries give nothing, a dimension neither fixed nor named stays unknown",
           "[graph][infer]") {
   // Q = Foo(X) has no schema, so ONNX's inference leaves its value_info as written: float, shape
@@ -178,7 +181,7 @@ TEST_CASE("[Graph.expose] a value whose declared type has no element type is lef
   CHECK(e.not_exposed[0].second == "ONNX's shape inference gives it no element type");
 }
 
-TEST_CASE("[Graph.extract] every distinct input once, none for an empty name; an initializer stays an initializer, also a "
+TEST_CASE("[Graph.extract] every distinct input once, none for an empty name, an initializer stays an initializer, also a "
           "graph input when the model lists it as one",
           "[graph][extract]") {
   // Y = Max-13(X, X, B) and Z = Clip-13(X, "", H): the extracted Max's graph inputs are X and B (X

@@ -74,7 +74,7 @@ bool has(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("[Check.nodewise] [Check.nodewise.missing] a Clip with no lower bound input is judged on the IUT's values; an "
+TEST_CASE("[Check.nodewise] [Check.nodewise.missing] a Clip with no lower bound input is judged on the IUT's values, an "
           "empty input name is no missing value",
           "[nodewise]") {
   const auto m = model();
@@ -103,9 +103,18 @@ TEST_CASE("[Check.nodewise] [Clip.err.bound-rank] a node the spec refuses on the
   CHECK(has(clip.reason, "the spec refuses the node on the values it was given"));
   CHECK(has(check::to_text(c, {}), "node 'clip' (Clip-13): DOES NOT CONFORM, the spec refuses the node on the values it was given"));
   CHECK(judgement(c.cases[0], "relu").status == JStatus::Conforms);
+  // In JSON: the node differs, with the refusal, and no clause coverage (there is no expected value).
+  for (const auto& n : check::to_json(c, {})["cases"][0]["nodewise"]["nodes"])
+    if (n["name"] == "clip") {
+      CHECK(n["status"] == "differs");
+      CHECK(n["clause"] == "Clip.err.bound-rank");
+      CHECK_FALSE(n.contains("coverage"));
+    } else if (n["name"] == "relu") {
+      CHECK(n.contains("coverage"));
+    }
 }
 
-TEST_CASE("[Check.nodewise.verdict] [Check.cases] [Check.nan-payload.any] five cases node by node: a line per case, the "
+TEST_CASE("[Check.nodewise.verdict] [Check.cases] [Check.nan-payload.any] five cases node by node — a line per case, the "
           "nodes that differ with their outputs, payload notes, a case with no node judged, the counts over the cases",
           "[nodewise]") {
   const auto m = model();
@@ -161,8 +170,8 @@ TEST_CASE("[Check.nodewise.verdict] [Check.cases] [Check.nan-payload.any] five c
   CHECK(has(text, "verdict: DOES NOT CONFORM"));
 }
 
-TEST_CASE("[Check.nodewise] [Check.shard.report] a piece of a sharded node-wise check holding one case reports as a "
-          "campaign: the piece, the case line, the counts",
+TEST_CASE("[Check.nodewise] [Check.shard.report] [Check.shard.exit] a piece of a sharded node-wise check holding one case "
+          "reports as a campaign — the piece, the case line, the counts, a piece holding none has no verdict",
           "[nodewise]") {
   const auto m = model();
   auto c = check::judge_cases(m, {one_case(m, "ok", {{"C", kC}, {"R", kR}, {"P", kP}, {"I", kI}, {"H", kH}, {"Y", kY}})},
@@ -172,6 +181,12 @@ TEST_CASE("[Check.nodewise] [Check.shard.report] a piece of a sharded node-wise 
   CHECK(has(text, "shard 2/3: 1 of 4 case(s)"));
   CHECK(has(text, "case ok: conforms (3 of 5 node(s) judged)\n"));
   CHECK(has(text, "nodes [Check.nodewise.verdict], over the 1 case(s): "));
+  // [Check.shard.exit] a piece holding no case: no verdict of its own, nothing judged node by node.
+  auto none = check::judge_cases(m, {}, {}, true);
+  none.shard = shard::Piece{{2, 2}, 1, {}, {}};
+  const std::string empty = check::to_text(none, {});
+  CHECK(has(empty, "verdict: none: shard 2/2 holds no case of the 1"));
+  CHECK(empty.find("node-wise [Check.nodewise]") == std::string::npos);
 }
 
 TEST_CASE("[Check.nodewise] a model with nodes outside the spec is judged node by node without --nodes", "[nodewise]") {
@@ -183,7 +198,7 @@ TEST_CASE("[Check.nodewise] a model with nodes outside the spec is judged node b
   CHECK(c.cases[0].verdict.nodewise_why == "the model has 2 node(s) outside the spec");
 }
 
-TEST_CASE("[Check.nodewise.dump] a value of a node not judged is checked against what inference gives: no element type "
+TEST_CASE("[Check.nodewise.dump] a value of a node not judged is checked against what inference gives — no element type "
           "fits any, an unsupported one none, an unknown dimension any size",
           "[nodewise]") {
   // value_info declares C (Foo's output): element type, shape [1, 1, N] (N named, any size). H (Bar's

@@ -12,6 +12,7 @@
 
 #include "graph_util.hpp"
 #include "oracle/golden.hpp"
+#include "ops/definition.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
@@ -72,7 +73,7 @@ onnx::TensorProto tp_i32(const std::string& name, std::int32_t v) {
 }  // namespace
 
 TEST_CASE("[Check.golden-coverage] [Clip.int.formula] [Clip.bounds.crossed] [Clip.bounds.inputs] [Clip.v12] Clip-12 int32 "
-          "with both bounds drawn: within, below, above, crossed and the type's extremes are built, no float situation",
+          "with both bounds drawn — within, below, above, crossed and the type's extremes are built, no float situation",
           "[golden][clip]") {
   // clip.md's integer situations: Y = X between the bounds, lo below, hi above, crossed bounds (lo > hi
   // gives hi), and X at the type's extremes -2^31 / 2^31 - 1; both bounds are given, so no value is a
@@ -90,7 +91,7 @@ TEST_CASE("[Check.golden-coverage] [Clip.int.formula] [Clip.bounds.crossed] [Cli
 }
 
 TEST_CASE("[Check.golden-coverage] [Clip.bounds.default] [Clip.float.nan] [Clip.v13] Clip-13 float16 and bfloat16 without "
-          "bounds: the defaults are the finite extremes, so +-Inf are clipped to them and crossed bounds cannot be built",
+          "bounds — the defaults are the finite extremes, so +-Inf are clipped to them and crossed bounds cannot be built",
           "[golden][clip]") {
   // No bound input: lo = the least finite value, hi = the greatest ([Clip.bounds.default]). X = -Inf
   // is below lo and +Inf above hi, each giving a default bound; X = lo itself is within; a subnormal
@@ -111,7 +112,7 @@ TEST_CASE("[Check.golden-coverage] [Clip.bounds.default] [Clip.float.nan] [Clip.
 }
 
 TEST_CASE("[Check.golden-coverage] [Clip.bounds.inputs] [Clip.bounds.default] Clip-13 float with the lower bound an "
-          "initializer and no upper bound: only what X alone can make is built",
+          "initializer and no upper bound — only what X alone can make is built",
           "[golden][clip]") {
   // lo = 0.5 is fixed by the model (an initializer), hi is absent (the greatest finite float). X = 0.5
   // (= lo) is within, -Inf below lo, +Inf above hi (a default bound), a NaN X kept. The lower bound
@@ -131,7 +132,7 @@ TEST_CASE("[Check.golden-coverage] [Clip.bounds.inputs] [Clip.bounds.default] Cl
 }
 
 TEST_CASE("[Check.golden-coverage] [Clip.bounds.inputs] [Clip.bounds.crossed] Clip-13 float with the lower bound drawn "
-          "and the upper bound fixed: the lower bound's witnesses are built, the upper bound's are not",
+          "and the upper bound fixed — the lower bound's witnesses are built, the upper bound's are not",
           "[golden][clip]") {
   // lo is a graph input (drawn), hi = 2 an initializer. With lo = 1 the witness X = 2 is within [1, 2];
   // lo = 3 above hi = 2 crosses the bounds; a NaN lo is the first NaN when X is a number; -0 against
@@ -152,7 +153,7 @@ TEST_CASE("[Check.golden-coverage] [Clip.bounds.inputs] [Clip.bounds.crossed] Cl
 }
 
 TEST_CASE("[Check.golden-coverage] [Clip.bounds.inputs] [Clip.int.formula] Clip-13 int32 with no lower bound (\"\") and "
-          "a drawn upper bound: the set is {X[i], hi}, hi its second member",
+          "a drawn upper bound — the set is {X[i], hi}, hi its second member",
           "[golden][clip]") {
   // Inputs X, "" and hi: the set of Y[i] is (X[i], hi) — the empty name takes no member. lo is the
   // default -2^31: X = -2^31 is within and at the type's extremes; X = 2^31 - 1 is above hi = 3;
@@ -168,7 +169,7 @@ TEST_CASE("[Check.golden-coverage] [Clip.bounds.inputs] [Clip.int.formula] Clip-
 }
 
 TEST_CASE("[Check.golden-coverage] [Clip.bounds.attributes] [Clip.int.formula] [Clip.v12] Clip-12 int32 with a bound "
-          "initializer of X's type: fixed bounds, no witness writes them",
+          "initializer of X's type — fixed bounds, no witness writes them",
           "[golden][clip]") {
   // lo = -5 and hi = 5 are initializers: X = -5 is within, X = -2^31 below lo (and the type's
   // extremes), X = 2^31 - 1 above hi. Crossed bounds cannot be built.
@@ -183,7 +184,7 @@ TEST_CASE("[Check.golden-coverage] [Clip.bounds.attributes] [Clip.int.formula] [
 }
 
 TEST_CASE("[Check.golden-coverage] [MaxPool.window.padding] [MaxPool.int.formula] [MaxPool.v12] MaxPool-12 int8 with a "
-          "pad at the end only: a window partly in the padding, every member negative, is built",
+          "pad at the end only — a window partly in the padding, every member negative, is built",
           "[golden][maxpool]") {
   // Y = MaxPool-12(X [1, 1, 4] int8), kernel [2], pads [0, 1]: windows {0, 1}, {1, 2}, {2, 3}, {3}.
   // Only the end is padded, the last window holding one position of X and one of the padding; int8
@@ -201,7 +202,7 @@ TEST_CASE("[Check.golden-coverage] [MaxPool.window.padding] [MaxPool.int.formula
   CHECK(status(w.manifest, "MaxPool.shape.ceil", "the extra window of ceil_mode") == "unreachable");
 }
 
-TEST_CASE("[Check.golden-coverage] [MaxPool.window.padding] [MaxPool.int.formula] MaxPool-12 uint8 padded: no window can "
+TEST_CASE("[Check.golden-coverage] [MaxPool.window.padding] [MaxPool.int.formula] MaxPool-12 uint8 padded — no window can "
           "hold only negative members, said so",
           "[golden][maxpool]") {
   // uint8 has no negative value: "every member negative" is unreachable for that reason, while a
@@ -216,4 +217,64 @@ TEST_CASE("[Check.golden-coverage] [MaxPool.window.padding] [MaxPool.int.formula
                             "MaxPool.window.padding / a window partly in the padding"});
   CHECK(why(w.manifest, "MaxPool.window.padding", "a window partly in the padding, every member negative") ==
         "the type has no negative value");
+}
+
+TEST_CASE("[Check.golden-coverage] [MaxPool.indices] [MaxPool.int.formula] MaxPool-12 int8 with Indices, windows of 2 and "
+          "of 3 — equal maxima give the first member's index",
+          "[golden][maxpool]") {
+  // (Y, I) = MaxPool-12(X [1, 1, 3] int8), kernel k, no pads: equal maxima in a window of k members,
+  // [MaxPool.indices] the first one's index. Reachable: the formula, the type's extremes, and the ties
+  // of Indices; no padding, no ceil_mode window.
+  for (const std::int64_t k : {2, 3}) {
+    ModelBuilder b(12);
+    const std::int64_t out = 3 - k + 1;
+    b.input("X", I8, Dims{{1, 1, 3}}).output("Y", I8, Dims{{1, 1, out}}).output("I", onnx::TensorProto::INT64, Dims{{1, 1, out}});
+    attr_ints(b.node("MaxPool", {"X"}, {"Y", "I"}), "kernel_shape", {k});
+    all_built(b, k == 2 ? "maxpool-int8-ties-2" : "maxpool-int8-ties-3",
+              {"MaxPool.int.formula / ", "MaxPool.int.formula / the type's extremes",
+               "MaxPool.indices / equal maxima: the first member's index"});
+  }
+}
+
+TEST_CASE("[Check.golden-coverage] [ReduceMax.v18] [Common.gr.defaults] ReduceMax-18 without its axes input — nothing to "
+          "give, every situation of the fold over all axes is built",
+          "[golden][reducemax]") {
+  // Y = ReduceMax-18(X [1, 3]) with no axes input: the default reduces every axis (keepdims 1), one
+  // set of three elements; golden draws X alone (the axes input it could not draw is absent).
+  ModelBuilder b(18);
+  b.input("X", F, Dims{{1, 3}}).output("Y", F, Dims{{1, 1}});
+  b.node("ReduceMax", {"X"}, {"Y"});
+  const fs::path d = fresh_path("sonnx-witnesses-types", "reducemax18");
+  const auto w = golden::write(b.load(), d.string(), {});
+  fs::remove_all(d);
+  CHECK(w.not_built == 0);
+  CHECK(w.exercised == w.reachable);
+  CHECK(w.reachable > 0);
+}
+
+TEST_CASE("[Check.golden-coverage] every witness pattern has its own name, SubnormalFirst and Given included", "[golden]") {
+  using ops::Pattern;
+  std::set<std::string> names;
+  for (const Pattern p : {Pattern::None, Pattern::Plain, Pattern::NanFirst, Pattern::NanAfterNumber, Pattern::TwoNans,
+                          Pattern::NegativeZeroFirst, Pattern::PositiveZeroFirst, Pattern::EqualMaxima, Pattern::Subnormal,
+                          Pattern::SubnormalFirst, Pattern::Infinity, Pattern::Extremes, Pattern::Given})
+    for (const Extreme e : {Extreme::Max, Extreme::Min}) names.insert(ops::pattern_name(p, e) + (e == Extreme::Max ? "" : " (min)"));
+  CHECK(names.size() == 26);
+  CHECK(ops::pattern_name(Pattern::SubnormalFirst) != ops::pattern_name(Pattern::Subnormal));
+}
+
+TEST_CASE("[Check.golden-coverage] a witness of given values fits only a set of as many elements — else unreachable, "
+          "with why",
+          "[golden]") {
+  // Two values for a set of three elements, or of none: the situation cannot be built.
+  const ops::Situation s{"Clip.float.formula", ""};
+  const auto three = ops::reach_by_given(s, {1, 2}, 3, {ops::Source::Free}, {"X"});
+  CHECK_FALSE(three.reachable);
+  CHECK(three.why == "its set has 3 elements; the situation needs 2");
+  const auto none = ops::reach_by_given(s, {1, 2}, 0, {ops::Source::Free}, {"X"});
+  CHECK_FALSE(none.reachable);
+  CHECK(none.why == "its sets are empty");
+  const auto one = ops::reach_by_given(s, {1, 2}, 1, {ops::Source::Free}, {"X"});
+  CHECK(one.why == "its set has 1 element; the situation needs 2");
+  CHECK(ops::reach_by_given(s, {1, 2}, 2, {ops::Source::Free, ops::Source::Free}, {"X", "B"}).reachable);
 }

@@ -1,0 +1,249 @@
+// [Check.report.html] [Check.report.input] The HTML report's view of reports the commands do not write
+// in props/report/html-page's campaign (spec/common/check.md): a golden --nodes list, a conformance
+// report with failing and erroneous cases and one that judged nothing, the clause x case matrix of a
+// failing clause, the graph coloured by verdicts (not observed, refused, names of no node), the model
+// found or not for the graph, and the JSON that is no report. Expected values are read from the
+// clause; the page itself is checked in headless Chromium by the `report` label.
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "graph_util.hpp"
+#include "oracle/html_report.hpp"
+#include "oracle/node_golden.hpp"
+#include "oracle/report.hpp"
+
+using namespace sonnx;
+using namespace sonnx::test;
+namespace fs = std::filesystem;
+using J = nlohmann::ordered_json;
+
+namespace {
+
+constexpr int F = onnx::TensorProto::FLOAT;
+
+html_report::Input input(const J& j, const std::string& path = "r.json") {
+  return {path, j, html_report::kind_of(j, path)};
+}
+
+J one_view(const J& report, const graph::Model* model = nullptr, const std::string& path = "r.json") {
+  return html_report::view({input(report, path)}, {model}, {""})["reports"][0];
+}
+
+// The matrix cell texts of row `row` of table `table`, column by column.
+std::vector<std::string> cells(const J& r, std::size_t table, std::size_t row) {
+  std::vector<std::string> out;
+  for (const auto& c : r["matrix"][table]["rows"][row]["cells"]) out.push_back(c["text"]);
+  return out;
+}
+
+std::vector<std::string> titles(const J& r) {
+  std::vector<std::string> out;
+  for (const auto& g : r["matrix"]) out.push_back(g["title"]);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("[Check.report.html] [Check.report.input] [Check.golden-nodes] a golden --nodes list — its nodes, folders and "
+          "counts, no verdict",
+          "[report][html]") {
+  // X -> Foo -> Q; X -> Relu -> R: golden --nodes writes relu/, lists foo as not judged.
+  ModelBuilder b(14);
+  b.input("X", F, Dims{{2}}).output("R", F, Dims{{2}}).output("Q", F, Dims{{2}});
+  b.node("Foo", {"X"}, {"Q"}, "foo");
+  b.node("Relu", {"X"}, {"R"}, "relu");
+  graph::LoadOptions o;
+  o.partial = true;
+  const TempDir dir;
+  golden::write_nodes(b.load(o), (dir.path / "g").string(), {}, {});
+  const auto in = html_report::read_input((dir.path / "g" / "nodes.json").string());
+  CHECK(in.kind == html_report::Kind::GoldenNodes);
+  const J v = html_report::view({in}, {nullptr}, {""});
+  const J& r = v["reports"][0];
+  CHECK(r["heading"] == "golden --nodes list · nodes.json");
+  CHECK(r["verdict_text"] == "GOLDEN SETS");
+  CHECK(r["verdict_clause"] == "Check.golden-nodes");
+  REQUIRE(r["golden_nodes"].size() == 2);
+  CHECK(r["golden_nodes"][0]["status"] == "not judged");
+  CHECK(r["golden_nodes"][0]["why"] == "operator 'Foo' is outside the spec");
+  CHECK(r["golden_nodes"][1]["folder"] == "relu");
+  CHECK(r["golden_nodes"][1]["cls"] == "pass");
+  CHECK(v["overall_text"] == "NO VERDICT");
+  const std::string page = html_report::render(v);
+  CHECK(page.find("operator &apos;Foo&apos; is outside the spec") != std::string::npos);
+}
+
+TEST_CASE("[Check.report.input] JSON that is none of the reports report reads is refused, naming the clause",
+          "[report][html]") {
+  for (const char* text : {R"({"command": "check", "cases": []})", R"({"command": "check", "summary": {}})",
+                           R"({"command": "conformance", "cases": [], "summary": {"line": 3}})",
+                           R"({"clause": "Check.golden-nodes", "nodes": {}})", R"({"clause": "Check.golden", "nodes": []})",
+                           R"({"tool": {}, "cases": []})", R"({"tool": {}, "coverage": []})", R"([1, 2])"})
+    CHECK(refusal_id([&] { html_report::kind_of(J::parse(text), "r.json"); }) == "Check.report.input");
+  // conformance --report writes no "command" key.
+  CHECK(html_report::kind_of(J::parse(R"({"cases": [], "summary": {"line": "0 passed, 0 failed"}})"), "r.json") ==
+        html_report::Kind::Conformance);
+}
+
+TEST_CASE("[Check.report.html] [Check.exit] a conformance report — failing cases' findings without a deciding clause, a "
+          "case that could not run, the matrix per operator, a run that judged nothing does not conform",
+          "[report][html]") {
+  const J report = J::parse(R"J({
+    "summary": {"total": 4, "passed": 1, "failed": 2, "not_implemented": 0, "skipped": 1, "line": "1 passed, 2 failed, 1 skipped"},
+    "cases": [
+      {"name": "c1", "status": "failed", "outputs": [
+         {"status": "differs", "data_set": "test_data_set_0", "name": "y", "clause": "Check.bitwise", "mismatches": 3,
+          "first": [{"index": [0], "expected": "1", "expected_bits": "0x3f800000", "actual": "2", "actual_bits": "0x40000000"}]},
+         {"status": "shape", "data_set": "test_data_set_0", "name": "", "position": 1, "clause": "Check.shape",
+          "message": "shape [2] instead of [3]"},
+         {"status": "conforms", "data_set": "test_data_set_0", "name": "z"}]},
+      {"name": "c2", "status": "failed", "error": {"clause": "Graph.model.parse"}, "message": "the model does not parse"},
+      {"name": "c3", "status": "passed", "coverage": [
+         {"node": "node 'max' (Max-13)", "clause": "Max.float.formula", "situation": ""},
+         {"node": "node 'c' (Conv-)", "clause": "Conv.x", "situation": ""},
+         {"node": "node 'v' (My-Op)", "clause": "My.x", "situation": ""},
+         {"node": "node 'w' (Op-1.5)", "clause": "Op.x", "situation": ""},
+         {"node": "a label without parentheses", "clause": "L.x", "situation": ""},
+         {"node": "node ) reversed (", "clause": "R.x", "situation": ""}]},
+      {"name": "c4", "status": "skipped"}]})J");
+  const J r = one_view(report);
+  CHECK(r["verdict_text"] == "FAILS");
+  CHECK(r["verdict_line"] == "1 passed, 2 failed, 1 skipped");
+  REQUIRE(r["findings"].size() == 3);
+  CHECK(r["findings"][0]["index"] == "[0]");
+  CHECK(r["findings"][0]["where"] == "test_data_set_0, output 'y'");
+  CHECK(r["findings"][0]["clauses"].empty());  // a conformance report carries no deciding clause
+  CHECK(r["findings"][1]["index"] == "(whole)");
+  CHECK(r["findings"][1]["where"] == "test_data_set_0, output #1");
+  CHECK(r["findings"][2]["where"] == "case");
+  CHECK(r["findings"][2]["clauses"] == J({"Graph.model.parse"}));
+  CHECK(r["findings_note"] == "3 finding(s) listed, each failing case by its first mismatching elements; 2 more differing "
+                              "element(s) counted.");
+  // One table per operator: "Max" from Max-13; a label that names no versioned operator stays as it is.
+  CHECK(titles(r) == std::vector<std::string>{"Max", "Conv-", "My-Op", "Op-1.5", "a label without parentheses", "node ) reversed ("});
+  // Nothing passed, nothing failed: no case judged, no pass ([Check.exit]).
+  const J none = J::parse(R"J({"summary": {"total": 1, "passed": 0, "failed": 0, "skipped": 1, "line": "0 passed, 0 failed, 1 skipped"},
+                              "cases": [{"name": "c", "status": "skipped"}]})J");
+  CHECK(one_view(none)["verdict_text"] == "NO CASE JUDGED");
+  CHECK(html_report::verdict_of(input(none)) == false);
+  CHECK(html_report::verdict_of(input(report)) == false);
+}
+
+TEST_CASE("[Check.report.html] [Check.coverage] the matrix marks a failing clause on the situations the case exercised, "
+          "else once, on the clause's first column",
+          "[report][html]") {
+  // Case a exercised Max.float.formula (no situation) and fails elements decided by Max.float.formula
+  // and by Max.float.zero, which it did not exercise; case b exercised two situations of each.
+  const J report = J::parse(R"J({"command": "check", "mode": "model", "conforms": false, "summary": {"cases": 2},
+    "cases": [
+      {"name": "a", "conforms": false, "verdict": "does not conform",
+       "coverage": [{"node": "node 'max' (Max-13)", "clause": "Max.float.formula", "situation": ""}],
+       "outputs": [{"name": "Y", "status": "differs", "by_clause": {"Max.float.formula": 1, "Max.float.zero": 2}, "mismatches": 3,
+                    "findings": []}]},
+      {"name": "b", "conforms": true, "verdict": "conforms",
+       "coverage": [{"node": "node 'max' (Max-13)", "clause": "Max.float.formula", "situation": "a subnormal greatest"},
+                    {"node": "node 'max' (Max-13)", "clause": "Max.float.zero", "situation": "+0 before -0"},
+                    {"node": "node 'max' (Max-13)", "clause": "Max.float.zero", "situation": "-0 before +0"}]}]})J");
+  const J r = one_view(report);
+  REQUIRE(r["matrix"].size() == 1);
+  // Columns in order: (formula, ""), (formula, "a subnormal greatest"), (zero, "") — the failing clause
+  // no case exercised without a situation —, (zero, "+0 before -0"), (zero, "-0 before +0").
+  CHECK(cells(r, 0, 0) == std::vector<std::string>{"✗", "", "✗", "", ""});
+  CHECK(cells(r, 0, 1) == std::vector<std::string>{"", "●", "", "●", "●"});
+  // The output's differing elements without listed findings: one finding for the whole output.
+  REQUIRE(r["findings"].size() == 1);
+  CHECK(r["findings"][0]["index"] == "(whole)");
+}
+
+TEST_CASE("[Check.report.html] [Check.nodewise.verdict] [Check.attribution] the graph — each node coloured by its verdicts "
+          "over the cases, verdicts naming no node of the model counted",
+          "[report][html]") {
+  // X -> Relu -> R; Max(R, R, B, K) -> M (B an initializer, K a Constant); Clip(M, "", H) -> Y; an
+  // unused Constant U. Case 1: relu conforms, clip not observed, and a verdict of a node 'ghost' the
+  // model lacks; case 2: relu not observed, max refused, clip not observed.
+  ModelBuilder b(14);
+  b.input("X", F, Dims{{2}}).input("H", F, Dims{std::vector<std::int64_t>{}}).output("Y", F, Dims{{2}});
+  b.initializer(tp_f32("B", {2}, {0, 0}));
+  attr_tensor(b.node("Constant", {}, {"K"}, "k"), "value", tp_f32("", {2}, {1, 1}));
+  attr_tensor(b.node("Constant", {}, {"U"}, "u"), "value", tp_f32("", {1}, {1}));
+  b.node("Relu", {"X"}, {"R"}, "relu");
+  b.node("Max", {"R", "R", "B", "K"}, {"M"}, "max");
+  b.node("Clip", {"M", "", "H"}, {"Y"}, "clip");
+  const auto m = b.load();
+  const J report = J::parse(R"J({"command": "check", "conforms": false, "summary": {"cases": 2}, "cases": [
+      {"name": "1", "nodes": [{"node": "node 'relu' (Relu-14)", "status": "conforms"},
+                              {"node": "node 'clip' (Clip-13)", "status": "not observed", "detail": "not given"},
+                              {"node": "node 'ghost' (Max-13)", "status": "conforms"}]},
+      {"name": "2", "nodes": [{"node": "node 'relu' (Relu-14)", "status": "not observed", "detail": "not given"},
+                              {"node": "node 'max' (Max-13)", "status": "refused", "detail": "refused"},
+                              {"node": "node 'clip' (Clip-13)", "status": "not observed", "detail": "not given"}]}]})J");
+  const J r = one_view(report, &m);
+  CHECK(r["has_graph"] == true);
+  CHECK(r["graph_note"] == "1 node verdict(s) of the report name no node of this model.");
+  std::map<std::string, std::string> cls, title;
+  for (const auto& v : r["graph_nodes"]) cls[v["line2"]] = v["cls"], title[v["line2"]] = v["title"];
+  CHECK(cls["relu"] == "pass");   // conforms in one case, not observed in the other
+  CHECK(cls["max"] == "fail");    // refused on the IUT's values
+  CHECK(cls["clip"] == "warn");   // never observed
+  CHECK(title["clip"] == "node 'clip' (Clip-13): not observed: not given");
+  CHECK(cls["k"] == "none");
+  CHECK(cls["u"] == "none");
+  // Max's three distinct inputs drawn once each: R (relu) and K; B is an initializer, no vertex.
+  CHECK(r["graph_label"] == "the model's graph: 5 node(s)");
+  // Edges: X-relu, relu-max (R twice: one edge), k-max, max-clip, H-clip ("" is no input), clip-Y; B is
+  // an initializer, no vertex; u has none.
+  CHECK(r["graph_edges"].size() == 6);
+}
+
+TEST_CASE("[Check.report.html] the model of a check report's graph — --model when its SHA-256 is the manifest's, else the "
+          "manifest's model when it is there with that SHA-256, else none, and why",
+          "[report][html]") {
+  const TempDir dir;
+  const std::string model = dir / "model.onnx", other = dir / "other.onnx";
+  std::ofstream(model) << "model bytes";
+  std::ofstream(other) << "other bytes";
+  const std::string sha = report::sha256_file(model);
+  auto check_report = [&](const J& files) {
+    J j = {{"command", "check"}, {"cases", J::array()}, {"summary", J::object()}, {"manifest", {{"files", files}}}};
+    return input(j, (dir.path / "sub" / "r.json").string());
+  };
+  std::string why;
+  const auto with_sha = check_report(J::array({{{"path", model}, {"sha256", sha}}}));
+  CHECK(html_report::model_for(with_sha, model, why) == model);
+  CHECK(html_report::model_for(with_sha, other, why).empty());
+  CHECK(why.find("is not the model this report was made on") != std::string::npos);
+  CHECK(html_report::model_for(with_sha, dir / "missing.onnx", why).empty());
+  CHECK(html_report::model_for(with_sha, "", why) == model);  // the manifest's, present with its SHA-256
+  // Recorded relative to the report's folder.
+  fs::create_directories(dir.path / "sub");
+  std::ofstream(dir.path / "sub" / "rel.onnx") << "model bytes";
+  CHECK(html_report::model_for(check_report(J::array({{{"path", "rel.onnx"}, {"sha256", sha}}})), "", why) ==
+        (dir.path / "sub" / "rel.onnx").string());
+  // Present with another SHA-256, or absent: no graph, and why.
+  CHECK(html_report::model_for(check_report(J::array({{{"path", other}, {"sha256", sha}}})), "", why).empty());
+  CHECK(why.find("is not here with its recorded SHA-256") != std::string::npos);
+  CHECK(html_report::model_for(check_report(J::array()), "", why).empty());
+  CHECK(why == "The report's manifest names no model: give --model MODEL.onnx to draw the graph.");
+  // No SHA-256 recorded: any file will do.
+  CHECK(html_report::model_for(check_report(J::array({{{"path", model}}})), other, why) == other);
+  // Only a check report has a graph.
+  const J conf = J::parse(R"({"cases": [], "summary": {"line": "x"}})");
+  CHECK(html_report::model_for(input(conf), model, why).empty());
+}
+
+TEST_CASE("[Check.report.html] [Check.shard.report] the counts of a piece of a check name the piece, a node-wise report "
+          "without node counts shows the others",
+          "[report][html]") {
+  const J piece = J::parse(R"J({"command": "check", "mode": "nodewise", "conforms": true, "summary": {"cases": 1},
+    "shard": {"index": 2, "count": 3, "total": 5, "cases": ["c"], "positions": [1]},
+    "cases": [{"name": "c", "nodewise": {"nodes": []}}]})J");
+  const J r = one_view(piece);
+  bool shard_card = false;
+  for (const auto& c : r["counts"])
+    if (c["label"] == "shard [Check.shard]") shard_card = c["value"] == "2/3";
+  CHECK(shard_card);
+  for (const auto& c : r["counts"]) CHECK(c["label"] != "node verdicts");
+  CHECK(r["verdict_line"] == "0 of the 0 judged node verdict(s) do not conform; 0 of 0 judged, 0 not judged, over 1 case(s)");
+}
