@@ -110,7 +110,15 @@ TEST_CASE("[Check.golden-nodes] [Check.golden] DIR may replace only an empty fol
 
 TEST_CASE("[Check.golden-nodes] [Check.exit] a DIR that cannot be listed is an I/O failure", "[golden][nodewise]") {
   // DIR holds a previous golden --nodes folder; with no file descriptor left, listing it fails: an I/O
-  // failure citing [Check.golden], nothing replaced.
+  // failure citing [Check.golden], nothing replaced. Not under AddressSanitizer (the sanitizer tree): its
+  // runtime needs descriptors of its own while the test holds them all, and reports its own failure
+  // (UBSan's vptr check of std::error_category, the symbolizer's socket pair: EMFILE).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  WARN("not run under AddressSanitizer: the sanitizer runtime needs the file descriptors this test exhausts");
+  return;
+#endif
+#endif
   const auto m = relu_chain({"relu"}).load();
   const TempDir dir;
   const fs::path g = dir.path / "g";
