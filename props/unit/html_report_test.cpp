@@ -247,3 +247,15 @@ TEST_CASE("[Check.report.html] [Check.shard.report] the counts of a piece of a c
   for (const auto& c : r["counts"]) CHECK(c["label"] != "node verdicts");
   CHECK(r["verdict_line"] == "0 of the 0 judged node verdict(s) do not conform; 0 of 0 judged, 0 not judged, over 1 case(s)");
 }
+
+TEST_CASE("[Check.report.html] [Check.verdict] a finding whose clause list holds a null is shown with its other clauses",
+          "[report][html]") {
+  // A hand-edited check report: the page is written, the finding listed with the clause it names.
+  const J report = J::parse(R"J({"command": "check", "conforms": false, "summary": {"cases": 1}, "cases": [
+      {"name": "c", "conforms": false, "outputs": [{"name": "Y", "status": "differs", "mismatches": 1,
+        "findings": [{"index": [0], "expected": "1", "actual": "2", "clauses": [null, "Max.float.formula"], "reason": "r"}]}]}]})J");
+  const J v = html_report::view({input(report)}, {nullptr}, {""});
+  REQUIRE(v["reports"][0]["findings"].size() == 1);
+  const std::string page = html_report::render(v);
+  CHECK(page.find("Max.float.formula") != std::string::npos);
+}
