@@ -186,8 +186,8 @@ TEST_CASE("[Check.report.merge] [Check.verdict] the manifest lists the files the
   auto file = [](const std::string& path) { return J{{"path", path}, {"bytes", 1}, {"sha256", "0"}}; };
   // Piece 1/2 read the model, then case 0's and case 2's files; piece 2/2 the model and case 1's.
   J one = check_piece(1, 2, 3, {0, 2}, true), two = check_piece(2, 2, 3, {1}, true);
-  one["manifest"]["files"] = {file("model.onnx"), file("g/test_data_set_0/input_0.pb"), file("iut/test_data_set_2.npz")};
-  two["manifest"]["files"] = {file("model.onnx"), file("g/test_data_set_1/input_0.pb")};
+  one["manifest"]["files"] = J::array({file("model.onnx"), file("g/test_data_set_0/input_0.pb"), file("iut/test_data_set_2.npz")});
+  two["manifest"]["files"] = J::array({file("model.onnx"), file("g/test_data_set_1/input_0.pb")});
   auto paths = [](const J& report) {
     std::vector<std::string> out;
     for (const auto& f : report["manifest"]["files"]) out.push_back(f["path"]);
@@ -208,16 +208,16 @@ TEST_CASE("[Check.report.merge] [Check.verdict] the manifest lists the files the
   odd2["shard"]["cases"][0] = "";
   odd3["cases"][0]["name"] = 5;
   odd3["shard"]["cases"][0] = 5;
-  odd1["manifest"]["files"] = {file("model.onnx"), file("a/test_data_set_0/x.pb")};
-  odd2["manifest"]["files"] = {file("model.onnx"), file("b/x.pb")};
-  odd3["manifest"]["files"] = {file("model.onnx"), file("c/x.pb")};
+  odd1["manifest"]["files"] = J::array({file("model.onnx"), file("a/test_data_set_0/x.pb")});
+  odd2["manifest"]["files"] = J::array({file("model.onnx"), file("b/x.pb")});
+  odd3["manifest"]["files"] = J::array({file("model.onnx"), file("c/x.pb")});
   CHECK(paths(merged({odd3, odd1, odd2}).json) ==
         std::vector<std::string>{"model.onnx", "a/test_data_set_0/x.pb", "b/x.pb", "c/x.pb"});
   // A piece holding no case (N above the number of cases): its files are all read before any case.
   J empty = check_piece(2, 2, 1, {}, true);
   J full = check_piece(1, 2, 1, {0}, true);
-  full["manifest"]["files"] = {file("model.onnx"), file("g/test_data_set_0/input_0.pb")};
-  empty["manifest"]["files"] = {file("model.onnx")};
+  full["manifest"]["files"] = J::array({file("model.onnx"), file("g/test_data_set_0/input_0.pb")});
+  empty["manifest"]["files"] = J::array({file("model.onnx")});
   CHECK(paths(merged({full, empty}).json) == std::vector<std::string>{"model.onnx", "g/test_data_set_0/input_0.pb"});
   // A manifest that is not an object is the first piece's, as it is.
   J a = check_piece(1, 2, 2, {0}, true), b = check_piece(2, 2, 2, {1}, true);

@@ -104,7 +104,8 @@ TEST_CASE("[Check.nodewise] [Clip.err.bound-rank] a node the spec refuses on the
   CHECK(has(check::to_text(c, {}), "node 'clip' (Clip-13): DOES NOT CONFORM, the spec refuses the node on the values it was given"));
   CHECK(judgement(c.cases[0], "relu").status == JStatus::Conforms);
   // In JSON: the node differs, with the refusal, and no clause coverage (there is no expected value).
-  for (const auto& n : check::to_json(c, {})["cases"][0]["nodewise"]["nodes"])
+  const auto report = check::to_json(c, {});  // held: a range-for over a part of a temporary reads freed memory
+  for (const auto& n : report["cases"][0]["nodewise"]["nodes"])
     if (n["name"] == "clip") {
       CHECK(n["status"] == "differs");
       CHECK(n["clause"] == "Clip.err.bound-rank");
