@@ -37,8 +37,10 @@ ValueType value_type(const onnx::TypeProto& t) {
   v.dtype = dtype_from_onnx(v.elem_type);
   if (t.tensor_type().has_shape()) {
     v.shape.emplace();
-    for (const auto& d : t.tensor_type().shape().dim())
-      v.shape->push_back(d.has_dim_value() && d.dim_value() >= 0 ? std::optional<std::int64_t>(d.dim_value()) : std::nullopt);
+    for (const auto& d : t.tensor_type().shape().dim()) {
+      const bool fixed = d.has_dim_value() && d.dim_value() >= 0;  // else unknown: named, neither, or negative
+      v.shape->push_back(fixed ? std::optional<std::int64_t>(d.dim_value()) : std::nullopt);
+    }
   }
   return v;
 }

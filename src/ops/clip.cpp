@@ -274,8 +274,11 @@ std::vector<Reach> reach_clip(int version, const NodeValues& v, const ClipBounds
       const std::vector<std::string> names = v.input_names;
       for (int c = 0; c < kCases; ++c) {
         const auto k = static_cast<Case>(c);
-        if (!is_float && (k == kNanX || k == kNanLo || k == kNanHi || k == kZeroLo || k == kZeroHi || k == kSubnormal)) continue;
-        if (is_float && k == kExtreme) continue;
+        if constexpr (!is_float_v<T>) {  // NaN, signed zeros and subnormals are float situations
+          if (k == kNanX || k == kNanLo || k == kNanHi || k == kZeroLo || k == kZeroHi || k == kSubnormal) continue;
+        } else if (k == kExtreme) {  // the type's extremes are an integer situation
+          continue;
+        }
         // The witness (x, lo, hi): writable bounds set to values that make the case, the others as they are.
         Bounds<T> b = now;
         T x = small<T>(2);
