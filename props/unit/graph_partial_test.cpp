@@ -171,14 +171,20 @@ TEST_CASE("[Graph.expose] a value whose declared type has no element type is lef
   // and an element type and a shape, which Q lacks).
   ModelBuilder b(13);
   b.input("X", F, Dims{{2}}).output("R", F, Dims{{2}});
-  b.node("Foo", {"X"}, {"Q", ""}, "foo");
+  b.node("Foo", {"X"}, {"Q", "", "P"}, "foo");
   b.node("Relu", {"X"}, {"R"}, "relu");
   value_info(b, "Q", 0).mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(2);
+  // P's element type is written, as 0 (UNDEFINED): no element type either.
+  auto* p = value_info(b, "P", 0).mutable_type()->mutable_tensor_type();
+  p->set_elem_type(0);
+  p->mutable_shape()->add_dim()->set_dim_value(2);
   const auto e = graph::expose(partial(b));
   CHECK(e.outputs == std::vector<std::string>{"R"});
-  REQUIRE(e.not_exposed.size() == 1);
+  REQUIRE(e.not_exposed.size() == 2);
   CHECK(e.not_exposed[0].first == "Q");
   CHECK(e.not_exposed[0].second == "ONNX's shape inference gives it no element type");
+  CHECK(e.not_exposed[1].first == "P");
+  CHECK(e.not_exposed[1].second == "ONNX's shape inference gives it no element type");
 }
 
 TEST_CASE("[Graph.extract] every distinct input once, none for an empty name, an initializer stays an initializer, also a "

@@ -91,7 +91,7 @@ TEST_CASE("[Check.report.html] [Check.exit] a conformance report — failing cas
           "case that could not run, the matrix per operator, a run that judged nothing does not conform",
           "[report][html]") {
   const J report = J::parse(R"J({
-    "summary": {"total": 4, "passed": 1, "failed": 2, "not_implemented": 0, "skipped": 1, "line": "1 passed, 2 failed, 1 skipped"},
+    "summary": {"total": 5, "passed": 1, "failed": 3, "not_implemented": 0, "skipped": 1, "line": "1 passed, 3 failed, 1 skipped"},
     "cases": [
       {"name": "c1", "status": "failed", "outputs": [
          {"status": "differs", "data_set": "test_data_set_0", "name": "y", "clause": "Check.bitwise", "mismatches": 3,
@@ -105,13 +105,18 @@ TEST_CASE("[Check.report.html] [Check.exit] a conformance report — failing cas
          {"node": "node 'c' (Conv-)", "clause": "Conv.x", "situation": ""},
          {"node": "node 'v' (My-Op)", "clause": "My.x", "situation": ""},
          {"node": "node 'w' (Op-1.5)", "clause": "Op.x", "situation": ""},
+         {"node": "node 'c2' (Conv)", "clause": "Conv.y", "situation": ""},
+         {"node": "node 'q' (Open", "clause": "Q.x", "situation": ""},
          {"node": "a label without parentheses", "clause": "L.x", "situation": ""},
          {"node": "node ) reversed (", "clause": "R.x", "situation": ""}]},
-      {"name": "c4", "status": "skipped"}]})J");
+      {"name": "c4", "status": "skipped"},
+      {"name": "c5", "status": "failed", "outputs": [
+         {"status": "differs", "data_set": "test_data_set_0", "name": "w", "clause": "Check.bitwise", "mismatches": 2,
+          "first": [], "message": "2 elements differ"}]}]})J");
   const J r = one_view(report);
   CHECK(r["verdict_text"] == "FAILS");
-  CHECK(r["verdict_line"] == "1 passed, 2 failed, 1 skipped");
-  REQUIRE(r["findings"].size() == 3);
+  CHECK(r["verdict_line"] == "1 passed, 3 failed, 1 skipped");
+  REQUIRE(r["findings"].size() == 4);
   CHECK(r["findings"][0]["index"] == "[0]");
   CHECK(r["findings"][0]["where"] == "test_data_set_0, output 'y'");
   CHECK(r["findings"][0]["clauses"].empty());  // a conformance report carries no deciding clause
@@ -119,10 +124,12 @@ TEST_CASE("[Check.report.html] [Check.exit] a conformance report — failing cas
   CHECK(r["findings"][1]["where"] == "test_data_set_0, output #1");
   CHECK(r["findings"][2]["where"] == "case");
   CHECK(r["findings"][2]["clauses"] == J({"Graph.model.parse"}));
-  CHECK(r["findings_note"] == "3 finding(s) listed, each failing case by its first mismatching elements; 2 more differing "
+  CHECK(r["findings"][3]["where"] == "test_data_set_0, output 'w'");  // differing elements, none listed: the whole output
+  CHECK(r["findings"][3]["index"] == "(whole)");
+  CHECK(r["findings_note"] == "4 finding(s) listed, each failing case by its first mismatching elements; 2 more differing "
                               "element(s) counted.");
   // One table per operator: "Max" from Max-13; a label that names no versioned operator stays as it is.
-  CHECK(titles(r) == std::vector<std::string>{"Max", "Conv-", "My-Op", "Op-1.5", "a label without parentheses", "node ) reversed ("});
+  CHECK(titles(r) == std::vector<std::string>{"Max", "Conv-", "My-Op", "Op-1.5", "Conv", "node 'q' (Open", "a label without parentheses", "node ) reversed ("});
   // Nothing passed, nothing failed: no case judged, no pass ([Check.exit]).
   const J none = J::parse(R"J({"summary": {"total": 1, "passed": 0, "failed": 0, "skipped": 1, "line": "0 passed, 0 failed, 1 skipped"},
                               "cases": [{"name": "c", "status": "skipped"}]})J");
@@ -245,6 +252,11 @@ TEST_CASE("[Check.report.html] [Check.shard.report] the counts of a piece of a c
     if (c["label"] == "shard [Check.shard]") shard_card = c["value"] == "2/3";
   CHECK(shard_card);
   for (const auto& c : r["counts"]) CHECK(c["label"] != "node verdicts");
+  // A verdict that is not a boolean true does not conform.
+  J edited = piece;
+  edited["conforms"] = "yes";
+  CHECK(one_view(edited)["verdict_text"] == "DOES NOT CONFORM");
+  CHECK(html_report::verdict_of(input(edited)) == false);
   CHECK(r["verdict_line"] == "0 of the 0 judged node verdict(s) do not conform; 0 of 0 judged, 0 not judged, over 1 case(s)");
 }
 

@@ -94,10 +94,11 @@ TEST_CASE("[Check.report.merge] [Check.cases] the pieces of a check, in any orde
 TEST_CASE("[Check.report.merge] summaries — numbers added whatever their JSON kind, objects key by key, anything else kept "
           "from the first piece",
           "[merge]") {
-  // A user's JSON may hold any numbers: 2 + (-1) = 1, -3 + 2 = -1, 1 + 0.5 = 1.5; a number against a boolean
-  // or an object against a number keeps the first piece's value; an unsorted map keeps its order.
-  J s1 = {{"a", 2}, {"b", -3}, {"c", 1}, {"d", 7}, {"e", {{"x", 1}}}, {"f", {{"z", 1}, {"y", 2}}}, {"g", 1.5}};
-  J s2 = {{"a", -1}, {"b", 2}, {"c", 0.5}, {"d", true}, {"e", 4}, {"f", {{"y", 3}}}, {"g", 2}};
+  // A user's JSON may hold any numbers: 2 (unsigned) + (-1) = 1, -3 + 2 = -1, 1 + 0.5 = 1.5; a number against
+  // a boolean or an object against a number keeps the first piece's value; a map unsorted in one piece keeps
+  // the order of first appearance.
+  J s1 = {{"a", 2u}, {"b", -3}, {"c", 1}, {"d", 7}, {"e", {{"x", 1}}}, {"f", {{"y", 3}}}, {"g", 1.5}};
+  J s2 = {{"a", -1}, {"b", 2}, {"c", 0.5}, {"d", true}, {"e", 4}, {"f", {{"z", 1}, {"y", 2}}}, {"g", 2}};
   const auto m = merged({check_piece(1, 2, 2, {0}, true, s1), check_piece(2, 2, 2, {1}, true, s2)});
   const J& s = m.json["summary"];
   CHECK(s["a"] == 1);
@@ -105,7 +106,7 @@ TEST_CASE("[Check.report.merge] summaries — numbers added whatever their JSON 
   CHECK(s["c"] == 1.5);
   CHECK(s["d"] == 7);
   CHECK(s["e"].dump() == R"({"x":1})");
-  CHECK(s["f"].dump() == R"({"z":1,"y":5})");
+  CHECK(s["f"].dump() == R"({"y":5,"z":1})");  // the second piece's map is not sorted: the order of first appearance
   CHECK(s["g"] == 3.5);
 }
 
@@ -125,7 +126,9 @@ TEST_CASE("[Check.report.merge] [Check.shard.report] a piece whose shard object 
   CHECK(refused({with("cases", "test_data_set_0"), other}) == "Check.report.merge");
   CHECK(refused({with("positions", 0), other}) == "Check.report.merge");
   CHECK(refused({with("positions", J({0})), other}) == "Check.report.merge");
-  CHECK(refused({with("cases", J({"test_data_set_0"})), with("positions", J({0}))}) == "Check.report.merge");
+  J fewer = with("cases", J::array({"test_data_set_0"}));  // one name, one position, two cases
+  fewer["shard"]["positions"] = J::array({0});
+  CHECK(refused({fewer, other}) == "Check.report.merge");
   CHECK(refused({with("positions", J({0, 4})), other}) == "Check.report.merge");  // 4 >= 3 cases
   CHECK(refused({with("positions", J({0, 1})), other}) == "Check.report.merge");  // 1 is piece 2's
   CHECK(refused({with("cases", J({"test_data_set_0", "test_data_set_9"})), other}) == "Check.report.merge");
@@ -213,6 +216,12 @@ TEST_CASE("[Check.report.merge] [Check.verdict] the manifest lists the files the
   odd3["manifest"]["files"] = J::array({file("model.onnx"), file("c/x.pb")});
   CHECK(paths(merged({odd3, odd1, odd2}).json) ==
         std::vector<std::string>{"model.onnx", "a/test_data_set_0/x.pb", "b/x.pb", "c/x.pb"});
+  // Cases named by numbers: no file is theirs; every piece read the model only.
+  J num1 = check_piece(1, 2, 2, {0}, true), num2 = check_piece(2, 2, 2, {1}, true);
+  num1["cases"][0]["name"] = num1["shard"]["cases"][0] = 5;
+  num2["cases"][0]["name"] = num2["shard"]["cases"][0] = 6;
+  num1["manifest"]["files"] = num2["manifest"]["files"] = J::array({file("model.onnx")});
+  CHECK(paths(merged({num1, num2}).json) == std::vector<std::string>{"model.onnx"});
   // A piece holding no case (N above the number of cases): its files are all read before any case.
   J empty = check_piece(2, 2, 1, {}, true);
   J full = check_piece(1, 2, 1, {0}, true);

@@ -278,3 +278,31 @@ TEST_CASE("[Check.golden-coverage] a witness of given values fits only a set of 
   CHECK(one.why == "its set has 1 element; the situation needs 2");
   CHECK(ops::reach_by_given(s, {1, 2}, 2, {ops::Source::Free, ops::Source::Free}, {"X", "B"}).reachable);
 }
+
+TEST_CASE("[Check.golden-coverage] [Clip.int.formula] [Clip.bounds.default] Clip-13 int32 with a drawn lower bound and no "
+          "upper bound — within, below and the extremes are built, nothing can be above 2^31 - 1",
+          "[golden][clip]") {
+  // hi is the default 2^31 - 1 ([Clip.bounds.default]): X = 2^31 - 1 is hi itself (within, not above),
+  // so "above" and "a default bound" cannot be built; lo = 1 (drawn) gives X = 1 within, -2^31 below
+  // (and the type's extremes); lo cannot exceed hi.
+  ModelBuilder b(13);
+  b.input("X", I32, Dims{{1}}).input("lo", I32, kScalar).output("Y", I32, Dims{{1}});
+  b.node("Clip", {"X", "lo"}, {"Y"});
+  const auto w = all_built(b, "clip-int-lo-only",
+                           {"Clip.int.formula / ", "Clip.int.formula / below the lower bound",
+                            "Clip.int.formula / the type's extremes"});
+  CHECK(status(w.manifest, "Clip.int.formula", "above the upper bound") == "unreachable");
+  CHECK(status(w.manifest, "Clip.bounds.default", "the value is a default bound") == "unreachable");
+}
+
+TEST_CASE("[Check.golden-coverage] [Clip.bounds.attributes] [Clip.bounds.default] [Clip.v6] Clip-6 float with only the min "
+          "attribute — no bound is an input, so only what X alone can make is built",
+          "[golden][clip]") {
+  // min = 0.5 (attribute), max the default FLT_MAX: as Clip-13 with a fixed lower bound and no upper one.
+  ModelBuilder b(6);
+  b.input("X", F, Dims{{1}}).output("Y", F, Dims{{1}});
+  attr_float(b.node("Clip", {"X"}, {"Y"}), "min", 0.5f);
+  all_built(b, "clip6-min",
+            {"Clip.float.formula / ", "Clip.float.formula / below the lower bound", "Clip.float.formula / above the upper bound",
+             "Clip.float.nan / X is a NaN", "Clip.bounds.default / the value is a default bound"});
+}
