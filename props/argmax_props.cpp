@@ -11,7 +11,7 @@
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::argmax_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 bool is_max(const std::string& op) { return op == "ArgMax"; }
@@ -246,4 +246,4 @@ TEST_CASE("[ArgMax.v1] [ArgMax.v11] [ArgMax.v12] [ArgMax.v13] [ArgMin.v1] [ArgMi
     });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::argmax_props

@@ -11,7 +11,7 @@
 #include "gen/props.hpp"
 #include "ops/clip.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::clip_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // [Clip.float.nan] [Clip.bounds.crossed] [Clip.float.formula] [Clip.int.formula] [Clip.float.zero]
@@ -334,4 +334,4 @@ TEST_CASE("[Clip.v11] [Clip.v12] [Clip.v13] [Clip.v1] [Clip.v6] the versions dif
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::clip_props

@@ -8,7 +8,7 @@
 #include "core/order.hpp"
 #include "gen/props.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::core_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 
 TEST_CASE("[Common.dtype.set] the 13 element types: ONNX code, name, size and family, every other code unknown",
           "[core][props]") {
@@ -82,4 +82,4 @@ TEST_CASE("[Common.dtype.float16] [Common.dtype.bfloat16] [Common.dtype.float] e
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::core_props

@@ -19,7 +19,7 @@
 #include "ops/reducemin.hpp"
 #include "ops/relu.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::errors_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 std::vector<Tensor> tensors_for(DType t, const std::vector<Shape>& shapes) {
@@ -819,4 +819,4 @@ TEST_CASE("[Common.tensor.size-limit] [Common.tensor.shape] [Common.tensor.empty
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::errors_props

@@ -18,7 +18,7 @@
 #include "ops/reducemin.hpp"
 #include "ops/relu.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::family_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // δ applied to every element ([Common.order.min], informative: sign flip, complement, negation).
@@ -276,4 +276,4 @@ TEST_CASE("[GlobalMaxPool.prop.reducemax] GlobalMaxPool(X) is ReduceMax over the
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::family_props

@@ -7,7 +7,7 @@
 #include "gen/props.hpp"
 #include "ops/hardmax.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::hardmax_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 using Line = std::vector<std::int64_t>;  // offsets of one slice / row, in order of position
@@ -272,4 +272,4 @@ TEST_CASE("[Hardmax.prop.v13-v11-rank2] on a rank-2 input with axis 1, Hardmax-1
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::hardmax_props

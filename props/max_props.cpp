@@ -7,7 +7,7 @@
 #include "gen/props.hpp"
 #include "ops/max.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::max_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // The broadcast forms Ẋ0[i] .. ẊL[i] of the inputs at output index i ([Common.broadcast.map]).
@@ -288,4 +288,4 @@ TEST_CASE("[Common.order.max] [Common.order.total] [Common.order.int] [Common.or
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::max_props

@@ -10,7 +10,7 @@
 #include "ops/globalmaxpool.hpp"
 #include "ops/maxpool.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::maxpool_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // ---- Steps 2 and 3, restated ----------------------------------------------------------------------
@@ -409,4 +409,4 @@ TEST_CASE("[GlobalMaxPool.v1] [GlobalMaxPool.v22] both versions give the same Y 
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::maxpool_props

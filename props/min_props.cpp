@@ -9,7 +9,7 @@
 #include "gen/props.hpp"
 #include "ops/min.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::min_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // The broadcast forms Ẋ0[i] .. ẊL[i] of the inputs at output index i ([Common.broadcast.map]).
@@ -278,4 +278,4 @@ TEST_CASE("[Common.order.min] [Min.float.formula] [Min.int.formula] [Common.orde
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::min_props

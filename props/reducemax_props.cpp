@@ -7,7 +7,7 @@
 #include "ops/max.hpp"
 #include "ops/reducemax.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::reducemax_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // [ReduceMax.shape] The shape of Y: reduced axes become 1 (keepdims = 1) or are removed.
@@ -395,4 +395,4 @@ TEST_CASE("[ReduceMax.bool.formula] [ReduceMax.v20] [Common.dtype.bool] [Common.
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::reducemax_props

@@ -9,7 +9,7 @@
 #include "ops/min.hpp"
 #include "ops/reducemin.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::reducemin_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // [ReduceMin.shape] The shape of Y: reduced axes become 1 (keepdims = 1) or are removed.
@@ -396,4 +396,4 @@ TEST_CASE("[ReduceMin.bool.formula] [ReduceMin.bool.empty] [ReduceMin.v20] [Comm
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::reducemin_props

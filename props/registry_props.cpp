@@ -16,7 +16,7 @@
 #include "ops/registry.hpp"
 #include "ops/relu.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::registry_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 // The versions of every operator of the family (the Versions sections of spec/ops/).
@@ -327,4 +327,4 @@ TEST_CASE("[MaxPool.v8] [MaxPool.indices] from version 8 a MaxPool node with two
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::registry_props

@@ -7,7 +7,7 @@
 #include "gen/props.hpp"
 #include "ops/relu.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::relu_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 struct ReluCase {
@@ -185,4 +185,4 @@ TEST_CASE("[Relu.v1] [Relu.v6] [Relu.v13] [Relu.v14] every version that accepts 
   });
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::relu_props

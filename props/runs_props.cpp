@@ -15,7 +15,7 @@
 #include "oracle/golden.hpp"
 #include "gen/props.hpp"
 
-namespace sonnx::props {
+namespace sonnx::props::runs_props {  // this file's own names (the unity build of props/CMakeLists.txt)
 namespace {
 
 template <class T> T from_bits(std::uint64_t b) {
@@ -175,4 +175,4 @@ TEST_CASE("[Common.order.nan-payload] [Common.order.total] the first and last el
   check_searches<std::uint32_t>("uint32");
 }
 
-}  // namespace sonnx::props
+}  // namespace sonnx::props::runs_props

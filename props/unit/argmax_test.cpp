@@ -4,6 +4,8 @@
 #include "ops/argmin.hpp"
 #include "test_util.hpp"
 
+namespace argmax_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::argmax;
@@ -113,3 +115,5 @@ TEST_CASE("[ArgMax.err.axis-range] [ArgMin.err.axis-range] [ArgMax.err.empty-axi
   CHECK(refusal_id([] { argmax(13, make_tensor<bfloat16>({1}, {bfloat16{0}}), P(0)); }) == "");
   CHECK(refusal_id([] { argmin(13, make_tensor<bool>({1}, {true}), P(0)); }) == "ArgMin.err.dtype");
 }
+
+}  // namespace argmax_test

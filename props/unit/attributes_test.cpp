@@ -7,6 +7,8 @@
 
 #include "graph_util.hpp"
 
+namespace attributes_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using onnx::AttributeProto;
@@ -123,3 +125,5 @@ TEST_CASE("[Graph.node.attributes] an attribute without type and without any val
     CHECK(refusal_id([&] { b.load(); }) == "Graph.node.attributes");
   }
 }
+
+}  // namespace attributes_test

@@ -10,6 +10,8 @@
 #include "core/buffer.hpp"
 #include "test_util.hpp"
 
+namespace buffer_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using sonnx::Buffer;
 using sonnx::Fill;
 
@@ -152,3 +154,5 @@ TEST_CASE("[Common.tensor.index] storage: at most 8 mappings and 1 GiB are kept,
   CHECK(d.data()[0] == std::byte{0});
   forget_kept();
 }
+
+}  // namespace buffer_test

@@ -12,6 +12,8 @@
 #include "oracle/coverage.hpp"
 #include "oracle/golden.hpp"
 
+namespace campaign_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -398,3 +400,5 @@ TEST_CASE("[Common.tensor.empty] [Check.golden-coverage] a node whose output is 
     CHECK(x.why == "the output 'Y' is empty");
   }
 }
+
+}  // namespace campaign_test

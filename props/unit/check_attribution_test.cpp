@@ -11,6 +11,8 @@
 #include "graph_util.hpp"
 #include "oracle/check.hpp"
 
+namespace check_attribution_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -113,3 +115,5 @@ TEST_CASE("[IO.npy.bfloat16] [MaxPool.indices] [MaxPool.shape] the type of an in
   CHECK(check::value_dtype(m, "P") == DType::Float16);
   CHECK(check::value_dtype(m, "RI") == DType::Int64);
 }
+
+}  // namespace check_attribution_test

@@ -8,6 +8,8 @@
 #include "graph_util.hpp"
 #include "oracle/check.hpp"
 
+namespace check_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -225,3 +227,5 @@ TEST_CASE("[Check.verdict] the JSON report lists each finding with its index, bi
   REQUIRE(junit.size() == 1);
   CHECK_FALSE(junit[0].failure.empty());
 }
+
+}  // namespace check_test

@@ -4,6 +4,8 @@
 #include "ops/clip.hpp"
 #include "test_util.hpp"
 
+namespace clip_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::clip;
@@ -170,3 +172,5 @@ TEST_CASE("[Clip.err.dtype] [Clip.err.type] [Clip.err.bound-rank] [Clip.v11] [Cl
   CHECK(refusal_id([&] { clip(13, f32({1}, {1}), inputs(&m, nullptr)); }) == "Clip.err.bound-rank");
   CHECK(refusal_id([&] { clip(13, f32({1}, {1}), inputs(nullptr, &z)); }) == "Clip.err.bound-rank");
 }
+
+}  // namespace clip_test

@@ -8,6 +8,8 @@
 #include "core/runs.hpp"
 #include "test_util.hpp"
 
+namespace core_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -250,3 +252,5 @@ TEST_CASE("[Common.order.total] the first element with given bits: -0 is not +0,
   CHECK(first_equal(x.data(), static_cast<std::int64_t>(x.size()), 0.0f) == kLanes + 1);
   CHECK(first_equal(x.data(), static_cast<std::int64_t>(x.size()), -0.0f) == 0);
 }
+
+}  // namespace core_test

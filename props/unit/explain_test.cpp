@@ -9,6 +9,8 @@
 #include "oracle/explain.hpp"
 #include "oracle/golden.hpp"
 
+namespace explain_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using Index = std::vector<std::int64_t>;
@@ -497,3 +499,5 @@ TEST_CASE("[Common.tensor.index] explain: a negative coordinate is outside every
   CHECK(failure_kind([&] { ex.step("Y", {-1}); }) == Failure::Usage);
   CHECK(failure_kind([&] { ex.step("Y", {3}); }) == Failure::Usage);
 }
+
+}  // namespace explain_test

@@ -8,6 +8,8 @@
 // sizes formed as running products overflow int64 (libFuzzer, model loader: row_major_strides).
 #include "graph_util.hpp"
 
+namespace fuzz_regressions_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -78,3 +80,5 @@ TEST_CASE("[Common.tensor.empty] [Hardmax.empty] [Hardmax.coerce] regression: Ha
     CHECK(output(out, "Y").size() == 0);
   }
 }
+
+}  // namespace fuzz_regressions_test

@@ -16,6 +16,8 @@
 #include "oracle/check.hpp"
 #include "oracle/node_golden.hpp"
 
+namespace golden_nodes_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -215,3 +217,5 @@ TEST_CASE("[Check.golden-nodes] [Graph.extract] a node that cannot be extracted 
   CHECK(w.index["nodes"][1]["clause"] == "Graph.extract");
   CHECK(w.index["summary"]["written"] == 0);
 }
+
+}  // namespace golden_nodes_test

@@ -16,6 +16,8 @@
 #include "oracle/golden.hpp"
 #include "ops/definition.hpp"
 
+namespace golden_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -441,3 +443,5 @@ TEST_CASE("[Graph.initializer] [Check.golden] an initializer declared as a graph
   CHECK(values<float>(given.tensor) == std::vector<float>{-1, -2, -3});
   fs::remove_all(d);
 }
+
+}  // namespace golden_test

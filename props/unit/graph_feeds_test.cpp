@@ -8,6 +8,8 @@
 
 #include "graph_util.hpp"
 
+namespace graph_feeds_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using onnx::TensorProto;
@@ -117,3 +119,5 @@ TEST_CASE("[Graph.model.parse] Model::load reads a file, files above the size li
   CHECK(id == "Graph.model.parse");
   CHECK(graph::max_model_bytes() <= 0x7FFFFFFFu);  // protobuf's message limit
 }
+
+}  // namespace graph_feeds_test

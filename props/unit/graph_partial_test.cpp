@@ -11,6 +11,8 @@
 #include "graph_util.hpp"
 #include "oracle/check.hpp"
 
+namespace graph_partial_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -234,3 +236,5 @@ TEST_CASE("[Graph.extract] at IR version 3 an initializer input is declared as a
   REQUIRE(one.graph().initializer_size() == 1);
   CHECK(one.graph().initializer(0).name() == "B");
 }
+
+}  // namespace graph_partial_test

@@ -3,6 +3,8 @@
 // (graph_util.hpp); expected values are worked out by hand in the comments.
 #include "graph_util.hpp"
 
+namespace graph_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using onnx::TensorProto;
@@ -643,3 +645,5 @@ TEST_CASE("[Graph.constant] value_float gives a rank-0 tensor: Max with it keeps
   CHECK(output(out, "C").shape() == Shape{});
   CHECK(values<float>(output(out, "C")) == std::vector<float>{4});
 }
+
+}  // namespace graph_test

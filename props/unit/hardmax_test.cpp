@@ -2,6 +2,8 @@
 #include "ops/hardmax.hpp"
 #include "test_util.hpp"
 
+namespace hardmax_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::hardmax;
@@ -99,3 +101,5 @@ TEST_CASE("[Hardmax.float.formula] [Hardmax.v13] axis 0 of [2, 300]: every one o
   std::fill(want.begin() + 300, want.end(), 1.0f);
   CHECK(values<float>(hardmax(13, f32({2, 300}, x), 0)) == want);
 }
+
+}  // namespace hardmax_test

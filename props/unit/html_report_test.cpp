@@ -14,6 +14,8 @@
 #include "oracle/node_golden.hpp"
 #include "oracle/report.hpp"
 
+namespace html_report_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -271,3 +273,5 @@ TEST_CASE("[Check.report.html] [Check.verdict] a finding whose clause list holds
   const std::string page = html_report::render(v);
   CHECK(page.find("Max.float.formula") != std::string::npos);
 }
+
+}  // namespace html_report_test

@@ -19,6 +19,8 @@
 #include "io/io.hpp"
 #include "zip_util.hpp"
 
+namespace io_graph_coverage_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using onnx::AttributeProto;
@@ -421,3 +423,5 @@ TEST_CASE("[IO.tensorproto.fields] a tensor of 2 GiB cannot be written as a Tens
   CHECK(refusal_id([&] { io::write_tensor_pb(dir / "big.pb", big, "big"); }) == "IO.tensorproto.fields");
   CHECK(!fs::exists(dir / "big.pb"));
 }
+
+}  // namespace io_graph_coverage_test

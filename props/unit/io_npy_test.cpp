@@ -7,6 +7,8 @@
 #include "io/io.hpp"
 #include "test_util.hpp"
 
+namespace io_npy_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::io::read_npy;
@@ -418,3 +420,5 @@ TEST_CASE("[IO.npy.format] fuzz: truncated and bit-flipped images are read or re
   CHECK(refused > 0);
   CHECK(read > 0);  // flips in data bytes keep the image valid
 }
+
+}  // namespace io_npy_test

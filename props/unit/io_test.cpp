@@ -15,6 +15,8 @@
 #include "io/io.hpp"
 #include "test_util.hpp"
 
+namespace io_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -788,3 +790,5 @@ TEST_CASE("[Common.dtype.bool] a bool TensorProto entry other than 0 or 1 is ref
     CHECK(refusal_id([&] { io::from_proto(p, "b"); }) == "Common.dtype.bool");
   }
 }
+
+}  // namespace io_test

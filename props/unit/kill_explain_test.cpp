@@ -6,6 +6,8 @@
 #include "graph_util.hpp"
 #include "oracle/explain.hpp"
 
+namespace kill_explain_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using Index = std::vector<std::int64_t>;
@@ -99,3 +101,5 @@ TEST_CASE("[ArgMax.last-index] [ArgMin.last-index] explain: with select_last_ind
     CHECK(s.chosen == (max ? 2 : 1));
   }
 }
+
+}  // namespace kill_explain_test

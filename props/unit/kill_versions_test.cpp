@@ -5,6 +5,8 @@
 // mutants of props/mutation/catalogue.json in the operator registry (src/ops/registry.cpp).
 #include "graph_util.hpp"
 
+namespace kill_versions_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -127,3 +129,5 @@ TEST_CASE("[MaxPool.v1] [MaxPool.v8] [MaxPool.v10] [Graph.node.arity] [Graph.nod
     }
   }
 }
+
+}  // namespace kill_versions_test

@@ -13,6 +13,8 @@
 #include "graph_util.hpp"
 #include "oracle/golden.hpp"
 
+namespace kill_witnesses_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -185,3 +187,5 @@ TEST_CASE("[Check.golden-coverage] [MaxPool.window] [MaxPool.window.padding] [Ma
   CHECK(status(w.manifest, "MaxPool.indices", "equal maxima: the first member's index") == "exercised");
   CHECK(status(w.manifest, "MaxPool.float.zero", "-0 before +0") == "exercised");
 }
+
+}  // namespace kill_witnesses_test

@@ -3,6 +3,8 @@
 #include "ops/max.hpp"
 #include "test_util.hpp"
 
+namespace max_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::max;
@@ -117,3 +119,5 @@ TEST_CASE("[Max.err.same-shape] [Max.v1] [Max.v6] no broadcasting before version
   CHECK(refusal_id([] { run(1, {f32({1, 2}, {1, 2}), f32({2}, {1, 2})}); }) == "Max.err.same-shape");
   CHECK(refusal_id([] { run(8, {f32({2}, {1, 2}), f32({1}, {1})}); }) == "");
 }
+
+}  // namespace max_test

@@ -4,6 +4,8 @@
 #include "ops/maxpool.hpp"
 #include "test_util.hpp"
 
+namespace maxpool_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::globalmaxpool;
@@ -219,3 +221,5 @@ TEST_CASE("[GlobalMaxPool.err.dtype] [GlobalMaxPool.v1] [GlobalMaxPool.v22] bflo
   CHECK(refusal_id([] { globalmaxpool(22, make_tensor<bfloat16>({1, 1, 1}, {bfloat16{0}})); }) == "");
   CHECK(refusal_id([] { globalmaxpool(22, make_tensor<std::int8_t>({1, 1, 1}, {1})); }) == "GlobalMaxPool.err.dtype");
 }
+
+}  // namespace maxpool_test

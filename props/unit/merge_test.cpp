@@ -9,6 +9,8 @@
 #include "oracle/merge.hpp"
 #include "graph_util.hpp"
 
+namespace merge_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using J = nlohmann::ordered_json;
@@ -273,3 +275,5 @@ TEST_CASE("[Check.report.merge] golden manifests of the pieces of golden --shard
   CHECK(m.summary == "2 piece(s) of 2, 2 case(s): golden manifest");
   CHECK(case_names(m.json) == std::vector<std::string>{"test_data_set_0", "test_data_set_1"});
 }
+
+}  // namespace merge_test

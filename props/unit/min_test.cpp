@@ -4,6 +4,8 @@
 #include "ops/min.hpp"
 #include "test_util.hpp"
 
+namespace min_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::min;
@@ -109,3 +111,5 @@ TEST_CASE("[Min.err.broadcast] [Min.err.same-shape] [Min.v1] [Min.v6] [Min.v8] s
   CHECK(refusal_id([] { run(1, {f32({1, 2}, {1, 2}), f32({2}, {1, 2})}); }) == "Min.err.same-shape");
   CHECK(refusal_id([] { run(8, {f32({2}, {1, 2}), f32({1}, {1})}); }) == "");
 }
+
+}  // namespace min_test

@@ -6,6 +6,8 @@
 #include "oracle/shard.hpp"
 #include "test_util.hpp"
 
+namespace nan_payload_shard_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -121,3 +123,5 @@ TEST_CASE("[Check.shard] position p is in piece p mod N + 1: the pieces partitio
       CHECK(largest - smallest <= 1);
     }
 }
+
+}  // namespace nan_payload_shard_test

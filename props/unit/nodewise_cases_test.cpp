@@ -18,6 +18,8 @@
 #include "graph_util.hpp"
 #include "oracle/check.hpp"
 
+namespace nodewise_cases_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -232,3 +234,5 @@ TEST_CASE("[Check.nodewise.dump] a value of a node not judged is checked against
   CHECK(refusal_id([&] { judged({{"C", c}, {"Z", f32({1}, {0})}}); }) == "Check.nodewise.dump");
   CHECK(refusal_id([&] { judged({{"C", f32({2, 1, 3}, {1, 2, 3, 4, 5, 6})}}); }) == "Check.nodewise.dump");
 }
+
+}  // namespace nodewise_cases_test

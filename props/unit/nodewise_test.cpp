@@ -20,6 +20,8 @@
 #include "oracle/node_golden.hpp"
 #include "oracle/nodewise.hpp"
 
+namespace nodewise_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -358,3 +360,5 @@ TEST_CASE("[Check.golden-nodes] one golden folder per supported node, each a sin
   CHECK(failure_kind([&] { golden::write_nodes(m, (dir.path / "x").string(), o, {"nothing"}); }) == Failure::Usage);
   CHECK_FALSE(fs::exists(dir.path / "x"));
 }
+
+}  // namespace nodewise_test

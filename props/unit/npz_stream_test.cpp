@@ -20,6 +20,8 @@
 #include "test_util.hpp"
 #include "zip_util.hpp"
 
+namespace npz_stream_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -219,3 +221,5 @@ TEST_CASE("[IO.npz.archive] an archive holding two members named x.npy (the key 
   REQUIRE(io::read_npz_image(zip_of("x.npy", d, d.size), "one.npz").size() == 1);  // the control: one member reads
   CHECK(refusal_id([&] { io::read_npz_image(zip_twice("x.npy", d), "twice.npz"); }) == "IO.npz.archive");
 }
+
+}  // namespace npz_stream_test

@@ -20,6 +20,8 @@
 #include "oracle/compare.hpp"
 #include "oracle/report.hpp"
 
+namespace oracle_coverage_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -649,3 +651,5 @@ TEST_CASE("[Check.cases] [IO.testdata.folder] a case folder with a subfolder tha
   CHECK(kind == Failure::Io);
   CHECK(id == "IO.testdata.folder");
 }
+
+}  // namespace oracle_coverage_test

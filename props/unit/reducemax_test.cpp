@@ -2,6 +2,8 @@
 #include "ops/reducemax.hpp"
 #include "test_util.hpp"
 
+namespace reducemax_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::ReduceMaxParams;
@@ -160,3 +162,5 @@ TEST_CASE("[ReduceMax.float.nan] [Common.order.nan-payload] [Common.dtype.float1
   b[20] = bfloat16{0x7FC0};
   CHECK(bits16(reduce_max(18, make_tensor<bfloat16>({40}, b), P(std::nullopt, 0))) == std::vector<std::uint16_t>{0xFFC1});
 }
+
+}  // namespace reducemax_test

@@ -2,6 +2,8 @@
 #include "ops/reducemin.hpp"
 #include "test_util.hpp"
 
+namespace reducemin_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::ReduceParams;
@@ -116,3 +118,5 @@ TEST_CASE("[ReduceMin.err.axes-input] the axes input of versions 18 and 20 is an
         "ReduceMin.err.axes-input");
   CHECK(ops::reducemin_axes_from_input(make_tensor<std::int64_t>({2}, {-1, 0})) == std::vector<std::int64_t>{-1, 0});
 }
+
+}  // namespace reducemin_test

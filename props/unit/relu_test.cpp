@@ -2,6 +2,8 @@
 #include "ops/relu.hpp"
 #include "test_util.hpp"
 
+namespace relu_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using sonnx::ops::relu;
@@ -62,3 +64,5 @@ TEST_CASE("[Relu.err.dtype] [Relu.v13] [Relu.v14] int Example 3: refused types",
   CHECK(refusal_id([] { relu(14, make_tensor<bool>({1}, {true})); }) == "Relu.err.dtype");
   CHECK(refusal_id([] { relu(14, make_tensor<std::int16_t>({1}, {-1})); }) == "");
 }
+
+}  // namespace relu_test

@@ -10,6 +10,8 @@
 #include "oracle/report.hpp"
 #include "oracle/sha256.hpp"
 
+namespace report_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 
 namespace {
@@ -124,3 +126,5 @@ TEST_CASE("[Check.verdict] JUnit reports escape XML metacharacters, controls and
   CHECK(x.find("<testcase classname=\"check.m\" name=\"Z\" time=\"0.000\"/>") != std::string::npos);
   CHECK(x.find("<skipped") != std::string::npos);
 }
+
+}  // namespace report_test

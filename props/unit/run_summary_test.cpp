@@ -3,6 +3,8 @@
 #include "graph/summary.hpp"
 #include "test_util.hpp"
 
+namespace run_summary_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 using graph::summary_json;
@@ -61,3 +63,5 @@ TEST_CASE("[Common.dtype.float] [Common.order.nan-payload] run --json: numbers, 
         R"j({"outputs":[{"name":"Y","dtype":"float","shape":[5],"size":5,"values":[0.5,-0.0,"inf","-inf","nan(0x7fc00000)"],)j"
         R"("elided":false}]})");
 }
+
+}  // namespace run_summary_test

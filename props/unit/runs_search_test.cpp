@@ -11,6 +11,8 @@
 #include "core/runs.hpp"
 #include "test_util.hpp"
 
+namespace runs_search_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 
@@ -39,3 +41,5 @@ TEST_CASE("[Common.order.nan-payload] the last NaN, across blocks — none is -1
   const std::vector<std::int64_t> ints(2 * kLanes, -1);
   CHECK(last_nan(ints.data(), static_cast<std::int64_t>(ints.size())) == -1);
 }
+
+}  // namespace runs_search_test

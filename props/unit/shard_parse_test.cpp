@@ -5,6 +5,8 @@
 
 #include "oracle/shard.hpp"
 
+namespace shard_parse_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 
 TEST_CASE("[Check.shard] K/N of decimal digits is a piece, letters, or a count no 64-bit integer holds, are refused",
@@ -19,3 +21,5 @@ TEST_CASE("[Check.shard] K/N of decimal digits is a piece, letters, or a count n
   CHECK_FALSE(shard::parse("1/18446744073709551616"));
   CHECK_FALSE(shard::parse("18446744073709551616/18446744073709551616"));
 }
+
+}  // namespace shard_parse_test

@@ -14,6 +14,8 @@
 #include "oracle/golden.hpp"
 #include "ops/definition.hpp"
 
+namespace witnesses_types_test {  // this file's own names (the unity build of props/CMakeLists.txt)
+
 using namespace sonnx;
 using namespace sonnx::test;
 namespace fs = std::filesystem;
@@ -306,3 +308,5 @@ TEST_CASE("[Check.golden-coverage] [Clip.bounds.attributes] [Clip.bounds.default
             {"Clip.float.formula / ", "Clip.float.formula / below the lower bound", "Clip.float.formula / above the upper bound",
              "Clip.float.nan / X is a NaN", "Clip.bounds.default / the value is a default bound"});
 }
+
+}  // namespace witnesses_types_test
