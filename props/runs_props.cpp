@@ -12,6 +12,7 @@
 
 #include "core/isa.hpp"
 #include "core/runs.hpp"
+#include "ops/position.hpp"
 #include "oracle/golden.hpp"
 #include "gen/props.hpp"
 
@@ -149,7 +150,55 @@ template <class T> void check_searches(const char* type_name) {
         });
 }
 
+// position_in_run (ArgMax's, ArgMin's and Hardmax's position in a contiguous run: one scan, then a
+// search) against the rule restated on bit patterns: the first (last) NaN if the run holds one, else
+// the first (last) element with the bits of the fold's extreme.
+template <class T, Extreme E> void check_positions(const char* type_name) {
+  const DType t = dtype_of<T>();
+  const bool max = E == Extreme::Max;
+  check(fmt::format("{} {}: position_in_run = the first (last) NaN, else the first (last) extreme",
+                    type_name, max ? "max" : "min"),
+        [&] {
+          const std::int64_t n = *length_near_blocks(1);
+          const bool last = *rc::gen::arbitrary<bool>();
+          std::vector<std::uint64_t> v = run_values(t, n);
+          if (*rc::gen::arbitrary<bool>()) {  // half of the runs without a NaN: the search for the extreme
+            const std::uint64_t instead = *gen::non_nan_element(t);
+            for (auto& b : v) b = is_nan_bits(t, b) ? instead : b;
+          }
+          const auto held = elements<T>(v);
+          std::uint64_t extreme = v[0];
+          for (std::int64_t k = 1; k < n; ++k) extreme = spec_select(t, max, extreme, v[static_cast<std::size_t>(k)]);
+          const bool nan = is_nan_bits(t, extreme);
+          std::int64_t expected = -1;
+          for (std::int64_t k = 0; k < n; ++k) {
+            const std::uint64_t b = v[static_cast<std::size_t>(k)];
+            if ((nan ? is_nan_bits(t, b) : b == extreme) && (last || expected < 0)) expected = k;
+          }
+          std::int64_t got = -2;
+          at_active_level([&] { got = ops::position_in_run<E>(held.get(), n, last); });  // as the operators call it
+          PROP_EXPECT(got == expected, "position_in_run ({}) in {}: {} != {}", last ? "last" : "first", n, got, expected);
+          const bool zero = family(t) == Family::Float && (extreme == pos_zero_bits(t) || extreme == neg_zero_bits(t));
+          RC_CLASSIFY(nan, "a NaN");
+          RC_CLASSIFY(zero, "a zero extreme");
+          RC_CLASSIFY(expected >= n - n % kLanes && n >= kLanes, "after the last whole block");
+        });
+}
+
 }  // namespace
+
+TEST_CASE("[Common.order.max] [Common.order.min] [Common.order.nan-payload] [Common.order.total] the position of the "
+          "first (last) extreme in a run, NaN and zero sign included, as the plain walk finds it",
+          "[core][props]") {
+  check_positions<float, Extreme::Max>("float");
+  check_positions<float, Extreme::Min>("float");
+  check_positions<double, Extreme::Max>("double");
+  check_positions<double, Extreme::Min>("double");
+  check_positions<float16, Extreme::Max>("float16");
+  check_positions<bfloat16, Extreme::Min>("bfloat16");
+  check_positions<std::int8_t, Extreme::Max>("int8");
+  check_positions<std::uint16_t, Extreme::Min>("uint16");
+}
 
 TEST_CASE("[Common.order.max] [Common.order.min] [Common.order.nan-payload] [Common.order.total] fold_rows: "
           "rows folded into y give each column's left fold of max_of (min_of), first NaN and zero sign included",

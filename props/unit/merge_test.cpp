@@ -127,7 +127,7 @@ TEST_CASE("[Check.report.merge] [Check.shard.report] a piece whose shard object 
   CHECK(refused({with("index", 3), other}) == "Check.report.merge");
   CHECK(refused({with("cases", "test_data_set_0"), other}) == "Check.report.merge");
   CHECK(refused({with("positions", 0), other}) == "Check.report.merge");
-  CHECK(refused({with("positions", J({0})), other}) == "Check.report.merge");
+  CHECK(refused({with("positions", J::array({0})), other}) == "Check.report.merge");  // two names, one position
   J fewer = with("cases", J::array({"test_data_set_0"}));  // one name, one position, two cases
   fewer["shard"]["positions"] = J::array({0});
   CHECK(refused({fewer, other}) == "Check.report.merge");
