@@ -17,6 +17,17 @@ inline constexpr std::int64_t kRunBlock = 4096;
 // Independent lanes of a scan: enough for the widest vector of any element type.
 inline constexpr std::int64_t kLanes = 32;
 
+// A hint that the block of kLanes elements kAhead bytes past p will be read soon: one prefetch per
+// 64-byte line. Only a hint (it reads nothing the program sees and cannot fault, even past the end of
+// the run), so no result depends on it. Why: a scan reads each element once, at the speed memory
+// delivers it; on the machine of issue 21 (AMD EPYC, AVX2) a plain scan of 64 MiB of float ran at
+// 0.19-0.21 ns per element and the same loop with this hint 1 KiB ahead at 0.175-0.19 (numpy's max:
+// 0.21-0.25).
+inline constexpr std::int64_t kAhead = 1024;
+template <class T> inline void prefetch_block(const T* p) {
+  for (std::size_t b = 0; b < kLanes * sizeof(T); b += 64) __builtin_prefetch(reinterpret_cast<const char*>(p) + kAhead + b);
+}
+
 // Whether x[0..n-1] holds a NaN ([Common.order.nan]); false for integer and bool runs.
 template <class T> inline bool any_nan(const T* x, std::int64_t n) {
   if constexpr (!is_float_v<T>) {
@@ -107,12 +118,14 @@ template <Extreme E, class T> inline Scan<T> scan(const T* x, std::int64_t n) {
     U nan_lane[kLanes] = {};
     for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = x[0];
     std::int64_t t = 0;
-    for (; t + kLanes <= n; t += kLanes)
+    for (; t + kLanes <= n; t += kLanes) {
+      prefetch_block(x + t);
       for (std::int64_t l = 0; l < kLanes; ++l) {
         const T v = x[t + l];
         lane[l] = wins(v, lane[l]) ? v : lane[l];
         nan_lane[l] |= static_cast<U>(is_nan(v));
       }
+    }
     T g = x[0];
     for (; t < n; ++t) {
       g = wins(x[t], g) ? x[t] : g;
