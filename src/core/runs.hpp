@@ -131,10 +131,17 @@ template <Extreme E, class T> inline Scan<T> scan(const T* x, std::int64_t n) {
       g = wins(x[t], g) ? x[t] : g;
       nan |= static_cast<U>(is_nan(x[t]));
     }
-    for (std::int64_t l = 0; l < kLanes; ++l) {
-      g = wins(lane[l], g) ? lane[l] : g;
-      nan |= nan_lane[l];
-    }
+    // The lanes among themselves, pairwise: kLanes/2 comparisons side by side, then kLanes/4, ...
+    // (vector compares, not a chain of kLanes dependent ones: what a short run costs). Without a NaN
+    // the comparison by value is a total order up to the sign of a zero, which case 2 settles below,
+    // so the extreme's value does not depend on the order of comparison.
+    for (std::int64_t w = kLanes / 2; w >= 1; w /= 2)
+      for (std::int64_t l = 0; l < w; ++l) {
+        lane[l] = wins(lane[l + w], lane[l]) ? lane[l + w] : lane[l];
+        nan_lane[l] |= nan_lane[l + w];
+      }
+    g = wins(lane[0], g) ? lane[0] : g;
+    nan |= nan_lane[0];
     nan |= static_cast<U>(is_nan(x[0]));  // lanes start at x[0], which the comparison never replaces if it is a NaN
     if (nan != 0) return {true, g};
     // Case 2: when the extreme value is a zero, +0 ≻ -0: in the max order it is +0 if the run holds
