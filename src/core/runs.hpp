@@ -133,8 +133,8 @@ template <Extreme E, class T> inline Scan<T> scan(const T* x, std::int64_t n) {
     }
     // The lanes among themselves, pairwise: kLanes/2 comparisons side by side, then kLanes/4, ...
     // (vector compares, not a chain of kLanes dependent ones: what a short run costs). Without a NaN
-    // the comparison by value is a total order up to the sign of a zero, which case 2 settles below,
-    // so the extreme's value does not depend on the order of comparison.
+    // the comparison by value is a total order up to the sign of a zero, which case 2 settles below
+    // ([Common.order.total]), so the extreme's value does not depend on the order of comparison.
     for (std::int64_t w = kLanes / 2; w >= 1; w /= 2)
       for (std::int64_t l = 0; l < w; ++l) {
         lane[l] = wins(lane[l + w], lane[l]) ? lane[l + w] : lane[l];
