@@ -28,6 +28,10 @@ template <class T> inline void prefetch_block(const T* p) {
   for (std::size_t b = 0; b < kLanes * sizeof(T); b += 64) __builtin_prefetch(reinterpret_cast<const char*>(p) + kAhead + b);
 }
 
+// All ones when v is a NaN ([Common.order.nan]), else 0, as an integer of v's width: what a scan ORs
+// into its lanes (a mask, so the vector comparison's result is used as it is).
+template <class T> inline bits_t<T> nan_mask(T v) { return static_cast<bits_t<T>>(bits_t<T>{0} - static_cast<bits_t<T>>(is_nan(v))); }
+
 // Whether x[0..n-1] holds a NaN ([Common.order.nan]); false for integer and bool runs.
 template <class T> inline bool any_nan(const T* x, std::int64_t n) {
   if constexpr (!is_float_v<T>) {
@@ -114,16 +118,20 @@ template <Extreme E, class T> inline Scan<T> scan(const T* x, std::int64_t n) {
     // `>` or `<` (false for a NaN, which the NaN lanes record instead); it cannot see the sign of a
     // zero, which case 2 settles afterwards.
     const auto wins = [](T v, T held) { return E == Extreme::Max ? v > held : v < held; };
+    // Every lane starts at x[0] and its NaN flag at x[0]'s (the comparison never replaces a NaN held);
+    // a flag is all ones once its lane has met a NaN, so the loop ORs the comparison's mask as it is.
+    // The flags start from x[0], not from `= {}`: the compiler turns a zero fill into a string store
+    // (rep stos) that cost a short run (GlobalMaxPool's 196 elements) more than its comparisons.
     T lane[kLanes];
-    U nan_lane[kLanes] = {};
-    for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = x[0];
+    U nan_lane[kLanes];
+    for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = x[0], nan_lane[l] = nan_mask(x[0]);
     std::int64_t t = 0;
     for (; t + kLanes <= n; t += kLanes) {
       prefetch_block(x + t);
       for (std::int64_t l = 0; l < kLanes; ++l) {
         const T v = x[t + l];
         lane[l] = wins(v, lane[l]) ? v : lane[l];
-        nan_lane[l] |= static_cast<U>(is_nan(v));
+        nan_lane[l] |= nan_mask(v);
       }
     }
     T g = x[0];
@@ -141,8 +149,7 @@ template <Extreme E, class T> inline Scan<T> scan(const T* x, std::int64_t n) {
         nan_lane[l] |= nan_lane[l + w];
       }
     g = wins(lane[0], g) ? lane[0] : g;
-    nan |= nan_lane[0];
-    nan |= static_cast<U>(is_nan(x[0]));  // lanes start at x[0], which the comparison never replaces if it is a NaN
+    nan |= nan_lane[0];  // x[0]'s flag included: the lanes' flags start from it
     if (nan != 0) return {true, g};
     // Case 2: when the extreme value is a zero, +0 ≻ -0: in the max order it is +0 if the run holds
     // a +0; in the min order it is -0 if the run holds a -0.
@@ -158,13 +165,13 @@ template <Extreme E, class T> inline Scan<T> scan(const T* x, std::int64_t n) {
     using K = decltype(order_key(x[0]));
     const auto pick = [](K a, K b) { return E == Extreme::Max ? std::max(a, b) : std::min(a, b); };
     K lane[kLanes];
-    U nan_lane[kLanes] = {};
-    for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = order_key(x[0]);
+    U nan_lane[kLanes];  // as above: set by a loop, all ones once the lane has met a NaN
+    for (std::int64_t l = 0; l < kLanes; ++l) lane[l] = order_key(x[0]), nan_lane[l] = nan_mask(x[0]);
     std::int64_t t = 0;
     for (; t + kLanes <= n; t += kLanes)
       for (std::int64_t l = 0; l < kLanes; ++l) {
         lane[l] = pick(lane[l], order_key(x[t + l]));
-        nan_lane[l] |= static_cast<U>(is_nan(x[t + l]));
+        nan_lane[l] |= nan_mask(x[t + l]);
       }
     K g = order_key(x[0]);
     for (; t < n; ++t) {
