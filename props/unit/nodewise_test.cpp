@@ -2,10 +2,10 @@
 // it in spec/common/graph.md) and the node-wise check ([Check.nodewise] ... in spec/common/check.md).
 // The model is a small network of the kind a real one is made of:
 //
-//   X [1,1,4,4] -> Conv (W = 1, 1x1) -> C -> Relu -> R -> MaxPool 2x2/2 -> P -> Softmax (axis 1) -> Y
+//   X [1,1,4,4] -> Abs -> C -> Relu -> R -> MaxPool 2x2/2 -> P -> Softmax (axis 1) -> Y
 //
-// Conv and Softmax are outside the spec; Relu-13 and MaxPool-12 are judged. The "IUT's" values below
-// are written by hand: C anything (Conv is not judged), R = Relu(C) by [Relu.float.formula], P the
+// Abs and Softmax are outside the spec; Relu-13 and MaxPool-12 are judged. The "IUT's" values below
+// are written by hand: C anything (Abs is not judged), R = Relu(C) by [Relu.float.formula], P the
 // greatest of each 2x2 window of R by [MaxPool.float.formula].
 #include <cstring>
 #include <filesystem>
@@ -31,8 +31,7 @@ namespace {
 ModelBuilder mixed_builder() {
   ModelBuilder b(13);
   b.input("X", onnx::TensorProto::FLOAT, Dims{{1, 1, 4, 4}}).output("Y", onnx::TensorProto::FLOAT, Dims{{1, 1, 2, 2}});
-  b.initializer(tp_f32("W", {1, 1, 1, 1}, {1}));
-  b.node("Conv", {"X", "W"}, {"C"}, "conv");
+  b.node("Abs", {"X"}, {"C"}, "abs");
   b.node("Relu", {"C"}, {"R"}, "relu");
   auto& pool = b.node("MaxPool", {"R"}, {"P"}, "pool");
   attr_ints(pool, "kernel_shape", {2, 2});
@@ -48,7 +47,7 @@ graph::Model partial(const ModelBuilder& b) {
 }
 
 const Tensor kX = f32({1, 1, 4, 4}, {1, -2, 3, -4, 5, -6, 7, -8, -1, 2, -3, 4, 0.5f, -0.5f, 9, -9});
-const Tensor kC = kX;  // the IUT's Conv with W = 1 (not judged: any value would do)
+const Tensor kC = kX;  // the IUT's Abs (not judged: any value would do)
 // [Relu.float.formula] max(x, +0)
 const Tensor kR = f32({1, 1, 4, 4}, {1, 0, 3, 0, 5, 0, 7, 0, 0, 2, 0, 4, 0.5f, 0, 9, 0});
 // [MaxPool.float.formula] windows {1, 0, 5, 0}, {3, 0, 7, 0}, {0, 2, 0.5, 0}, {0, 4, 9, 0}
@@ -85,7 +84,7 @@ TEST_CASE("[Graph.partial] nodes outside the spec are classified, with why and t
   CHECK_FALSE(m.complete());
   std::map<std::string, std::pair<std::string, std::string>> by_name;
   for (const auto& n : m.nodes()) by_name[n.name] = {n.not_judged, n.not_judged_clause};
-  CHECK(by_name["conv"] == std::pair<std::string, std::string>{"operator 'Conv' is outside the spec", "Graph.opset.unsupported"});
+  CHECK(by_name["abs"] == std::pair<std::string, std::string>{"operator 'Abs' is outside the spec", "Graph.opset.unsupported"});
   CHECK(by_name["softmax"].second == "Graph.opset.unsupported");
   CHECK(by_name["vendor"] == std::pair<std::string, std::string>{"domain 'com.microsoft' is outside the spec", "Graph.opset.domain"});
   CHECK(by_name["relu"].first.empty());
@@ -102,10 +101,10 @@ TEST_CASE("[Graph.partial.run] a whole-model load, and run on a partial model, r
           "[nodewise]") {
   const auto b = mixed_builder();
   const std::string message = refusal_message([&] { b.load(); });
-  CHECK(refusal_id([&] { b.load(); }) == "Graph.opset.unsupported");  // the first node outside, in file order: conv
-  CHECK(message.find("node 'conv' (Conv)") != std::string::npos);
+  CHECK(refusal_id([&] { b.load(); }) == "Graph.opset.unsupported");  // the first node outside, in file order: abs
+  CHECK(message.find("node 'abs' (Abs)") != std::string::npos);
   CHECK(message.find("node 'softmax' (Softmax)") != std::string::npos);
-  CHECK(message.find("Conv 1, Softmax 1") != std::string::npos);
+  CHECK(message.find("Abs 1, Softmax 1") != std::string::npos);
   const auto m = partial(b);
   CHECK(refusal_id([&] { m.run({{"X", kX}}); }) == "Graph.opset.unsupported");
 }
@@ -134,7 +133,7 @@ TEST_CASE("[Graph.partial.subgraph] the nodes of an If's branches are listed, ne
   const auto& v = c.cases.front().verdict;
   CHECK(v.judgements.back().clause == "Graph.partial.subgraph");
   CHECK(v.judgements.back().label == "node 'inner_relu' (Relu) in attribute 'else_branch' of node 'if' (If)");
-  CHECK(c.nodes.all.nodes == 7);  // conv, relu, pool, softmax, if + 2 inside
+  CHECK(c.nodes.all.nodes == 7);  // abs, relu, pool, softmax, if + 2 inside
   CHECK(c.nodes.all.judged == 2);
 }
 
@@ -151,7 +150,7 @@ TEST_CASE("[Graph.infer] the types of values no clause computes come from ONNX's
   const auto types = graph::infer_value_types(partial(mixed_builder()));
   REQUIRE(types.count("C"));
   CHECK(types.at("C").dtype == DType::Float);
-  CHECK(*types.at("C").shape == std::vector<std::optional<std::int64_t>>{1, 1, 4, 4});  // Conv, 1x1 kernel
+  CHECK(*types.at("C").shape == std::vector<std::optional<std::int64_t>>{1, 1, 4, 4});  // Abs: X's shape
   CHECK(*types.at("P").shape == std::vector<std::optional<std::int64_t>>{1, 1, 2, 2});
   CHECK(*types.at("W").shape == std::vector<std::optional<std::int64_t>>{1, 1, 1, 1});  // as stored
 }
@@ -204,21 +203,21 @@ TEST_CASE("[Graph.extract] a node as a model: real attributes, the input shapes 
   CHECK(one.nodes()[0].version == 13);
 }
 
-TEST_CASE("[Check.nodewise] Relu and MaxPool judged on the IUT's own values, and Conv and Softmax not judged, with why",
+TEST_CASE("[Check.nodewise] Relu and MaxPool judged on the IUT's own values, and Abs and Softmax not judged, with why",
           "[nodewise]") {
   const auto m = partial(mixed_builder());
   const auto c = nodewise(m, {{"C", kC}, {"R", kR}, {"P", kP}, {"Y", kY}});
   CHECK(c.conforms);
   CHECK(judgement(c, "relu").status == check::NodeJudgement::Status::Conforms);
   CHECK(judgement(c, "pool").status == check::NodeJudgement::Status::Conforms);
-  CHECK(judgement(c, "conv").clause == "Graph.opset.unsupported");
+  CHECK(judgement(c, "abs").clause == "Graph.opset.unsupported");
   CHECK(judgement(c, "softmax").reason == "operator 'Softmax' is outside the spec");
   CHECK(c.nodes.all.judged == 2);
   CHECK(c.nodes.all.not_judged == 2);
   CHECK(c.nodes.by_operator.at("Relu").conforming == 1);
-  CHECK(c.nodes.by_operator.at("Conv").not_judged == 1);
+  CHECK(c.nodes.by_operator.at("Abs").not_judged == 1);
   const std::string text = check::to_text(c, {});
-  CHECK(text.find("node 'conv' (Conv): not judged: operator 'Conv' is outside the spec [Graph.opset.unsupported]") !=
+  CHECK(text.find("node 'abs' (Abs): not judged: operator 'Abs' is outside the spec [Graph.opset.unsupported]") !=
         std::string::npos);
   CHECK(text.find("verdict: CONFORMS: every one of the 2 judged node(s) conforms; 2 of 4 node(s) judged, 2 not judged "
                   "[Check.nodewise.verdict]") != std::string::npos);
@@ -255,7 +254,7 @@ TEST_CASE("[Check.nodewise.missing] a node whose input or output ACTUAL lacks is
   const auto m = partial(mixed_builder());
   auto c = nodewise(m, {{"R", kR}, {"P", kP}});  // no C: the Relu cannot be judged
   CHECK(judgement(c, "relu").clause == "Check.nodewise.missing");
-  CHECK(judgement(c, "relu").reason == "its input 'C' is not in ACTUAL (the output of node 'conv' (Conv))");
+  CHECK(judgement(c, "relu").reason == "its input 'C' is not in ACTUAL (the output of node 'abs' (Abs))");
   CHECK(judgement(c, "pool").status == check::NodeJudgement::Status::Conforms);
   CHECK(c.conforms);
   c = nodewise(m, {{"C", kC}, {"R", kR}});  // no P: the MaxPool is not judged
@@ -271,7 +270,7 @@ TEST_CASE("[Check.nodewise.dump] names the model does not have, and values of th
           "[nodewise]") {
   const auto m = partial(mixed_builder());
   CHECK(refusal_id([&] { nodewise(m, {{"C", kC}, {"R", kR}, {"nothing", kR}}); }) == "Check.nodewise.dump");
-  // C is a Conv output (not judged): its dtype and shape must be what ONNX's inference gives
+  // C is an Abs output (not judged): its dtype and shape must be what ONNX's inference gives
   CHECK(refusal_id([&] { nodewise(m, {{"C", make_tensor<double>({1, 1, 4, 4}, std::vector<double>(16, 1.0))}}); }) ==
         "Check.nodewise.dump");
   CHECK(refusal_id([&] { nodewise(m, {{"C", f32({1, 1, 2, 8}, std::vector<float>(16, 1))}}); }) == "Check.nodewise.dump");
@@ -315,7 +314,7 @@ TEST_CASE("[Check.nodewise.verdict] JSON and JUnit carry every node, its status,
   CHECK(j["summary"]["nodes"]["by_operator"]["MaxPool"]["differing"] == 1);
   const auto& nodes = j["cases"][0]["nodewise"]["nodes"];
   REQUIRE(nodes.size() == 4);
-  CHECK(nodes[0]["node"] == "node 'conv' (Conv)");
+  CHECK(nodes[0]["node"] == "node 'abs' (Abs)");
   CHECK(nodes[0]["status"] == "not judged");
   CHECK(nodes[0]["clause"] == "Graph.opset.unsupported");
   CHECK(nodes[2]["status"] == "differs");
@@ -323,7 +322,7 @@ TEST_CASE("[Check.nodewise.verdict] JSON and JUnit carry every node, its status,
   const auto junit = check::to_junit(c, "mixed");
   REQUIRE(junit.size() == 4);
   CHECK(junit[0].skipped);
-  CHECK(junit[0].name == "mixed/case/node 'conv' (Conv)");
+  CHECK(junit[0].name == "mixed/case/node 'abs' (Abs)");
   CHECK(junit[2].failure.find("DOES NOT CONFORM") != std::string::npos);
   CHECK(junit[1].failure.empty());
 }

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -12,6 +13,10 @@
 #include "core/dtype.hpp"
 
 namespace sonnx {
+
+namespace accuracy {
+struct Annex;
+}
 
 using Shape = std::vector<std::int64_t>;
 
@@ -51,6 +56,12 @@ class Tensor {
 
   // Same dtype, shape and bit patterns.
   bool bitwise_equal(const Tensor& other) const;
+
+  // [Acc.verdict] For an output a computing operator wrote: each element's enclosure of the ideal,
+  // its radius and what it may be (core/accuracy.hpp). `compare` judges an implementation's values
+  // of this tensor by it rather than bit for bit. Null for every other tensor; never part of the
+  // value (copies share it, bitwise_equal ignores it).
+  std::shared_ptr<const accuracy::Annex> annex;
 
  private:
   template <class T> void check_type() const {

@@ -142,6 +142,8 @@ void check_sources(Reach& r, const std::vector<Source>& sources, const std::vect
                 ? fmt::format("the values of '{}' come from a Hardmax output (+0 and 1 only)", names[p])
             : sources[p] == Source::Limited
                 ? fmt::format("the values of '{}' come from an output that cannot take every value of its type", names[p])
+            : sources[p] == Source::Computed
+                ? fmt::format("the values of '{}' are computed by a sum of products, through which no witness is written", names[p])
                 : fmt::format("the values of '{}' are fixed by the model or the given inputs", names[p]);
     return;
   }

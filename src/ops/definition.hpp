@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/accuracy.hpp"
 #include "core/order.hpp"
 #include "core/tensor.hpp"
 
@@ -37,6 +38,25 @@ struct Situation {
   std::string text() const { return detail.empty() ? clause : clause + " (" + detail + ")"; }
 };
 
+// [Acc.terms] One term of a computed element: the product of its factors — members of the node's
+// inputs, in the order the operator's clause states, and scalars from its attributes (Gemm's alpha
+// and beta), named.
+struct Term {
+  std::vector<Member> factors;
+  std::vector<std::pair<std::string, double>> scalars;  // {"alpha", 0.5}
+};
+
+// [Acc.verdict] What an operator that computes says of one output element: the formula at that
+// element, its terms in the order of the operator's clause (the oracle's order, [Acc.oracle]), the
+// oracle's accumulation of them and the resulting enclosure of the ideal.
+struct Computation {
+  std::string formula;                          // the quantified formula at this element
+  std::int64_t terms = 0;
+  std::function<Term(std::int64_t)> term;       // the k-th term, 0 <= k < terms
+  accuracy::Sums sums;
+  accuracy::Element element;
+};
+
 // Why one output element has its value, as the operator's definition states it.
 struct Decision {
   std::string parameters;               // the attributes as the definition read them ("axis = -1 -> 1")
@@ -52,6 +72,9 @@ struct Decision {
   bool selection = false;
   std::string stop;                     // non-empty: provenance stops at this element, and why
   std::vector<Situation> situations;    // [Check.coverage] what decided the element, case by case
+  // [Acc.verdict] an element the formula computes (Conv, Gemm, MatMul): its terms and enclosure; `set`
+  // then lists every factor that is a member of an input, term by term, for golden's witnesses
+  std::optional<Computation> computed;
 };
 
 // ---- witnesses ([Check.golden-coverage]) ---------------------------------------------------------
@@ -91,8 +114,9 @@ std::optional<std::vector<std::uint64_t>> pattern_bits(Pattern p, std::int64_t n
 // of such values), only +0 and 1 (the output of a Hardmax), only some values of its type (an
 // operator's output that cannot take every value: a position, a rectified or clipped value), or
 // values fixed by the model (an initializer, a Constant, an input given to golden, or a selection
-// involving one).
-enum class Source { Free, OneHot, Limited, Fixed };
+// involving one), or values a computing operator produced (Conv, Gemm, MatMul: golden writes no
+// witness through a sum of products).
+enum class Source { Free, OneHot, Limited, Fixed, Computed };
 
 // [Check.golden-coverage] A situation a node can, or cannot, reach, and how a witness is built.
 struct Reach {

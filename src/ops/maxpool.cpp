@@ -17,6 +17,7 @@
 #include "core/index.hpp"
 #include "core/isa.hpp"
 #include "core/order.hpp"
+#include "ops/window.hpp"
 
 namespace sonnx::ops {
 
@@ -30,32 +31,21 @@ std::vector<DType> maxpool_types(int version) {
 
 namespace {
 
-// The geometry of a node on its input: per spatial dimension d (k of them), the input size, the
-// kernel, stride, dilation, begin and end pads, and the output size.
-struct Geometry {
-  std::int64_t k = 0, planes = 0;  // spatial rank; N * C
-  std::vector<std::int64_t> in, kernel, stride, dilation, pad_begin, pad_end, out;
-  std::vector<bool> ceil_extra;  // ceil_mode added a last window along d
-  std::int64_t in_plane = 1, out_plane = 1;
-  std::int64_t effective(std::size_t d) const { return (kernel[d] - 1) * dilation[d] + 1; }
+// The geometry of a node on its input: the window of ops/window.hpp ([MaxPool.shape],
+// [MaxPool.shape.ceil], [MaxPool.pads.auto], [MaxPool.window]) and the number of planes N * C.
+struct PoolGeometry : Geometry {
+  std::int64_t planes = 0;
 };
+
+const WindowClauses kWindow{"MaxPool", "MaxPool.err.kernel", "MaxPool.err.strides", "MaxPool.err.dilations",
+                            "MaxPool.err.pads", "MaxPool.err.auto-pad", "MaxPool.err.window"};
 
 std::string list_text(const std::vector<std::int64_t>& v) { return to_string(v); }
 
-// [MaxPool.window] The kernel offsets q in [0, k_d - 1] of output position o along d whose input
-// position x = o * s - pb + q * dil lies in [0, D): the first and one past the last.
-struct Span {
-  std::int64_t first, end;
-};
-Span offsets(const Geometry& g, std::size_t d, std::int64_t o) {
-  const std::int64_t start = o * g.stride[d] - g.pad_begin[d], dil = g.dilation[d];
-  const std::int64_t first = start >= 0 ? 0 : (-start + dil - 1) / dil;
-  const std::int64_t last = std::min(g.kernel[d] - 1, (g.in[d] - 1 - start) / dil);  // floor: start <= D - 1
-  return {first, std::max(first, last + 1)};
-}
 // Step 1: the type and the attributes, with ONNX's defaults ([Common.gr.defaults]); Step 2: the pads
-// and the output shape ([MaxPool.pads.auto], [MaxPool.shape], [MaxPool.shape.ceil]).
-Geometry geometry(int version, const Tensor& X, const PoolParams& p) {
+// and the output shape (ops/window.hpp); then MaxPool's own checks: no pad as long as the effective
+// kernel, and every window holds a member.
+PoolGeometry geometry(int version, const Tensor& X, const PoolParams& p) {
   const auto allowed = maxpool_types(version);
   if (std::find(allowed.begin(), allowed.end(), X.dtype()) == allowed.end())  // [MaxPool.err.dtype]
     refuse("MaxPool.err.dtype", "MaxPool-{} does not accept {} (T in {{{}}})", version, name(X.dtype()), join_names(allowed));
@@ -63,84 +53,32 @@ Geometry geometry(int version, const Tensor& X, const PoolParams& p) {
   if (r < 3)  // [MaxPool.err.rank] X is [N, C, D1, ..., Dk], k >= 1
     refuse("MaxPool.err.rank", "MaxPool-{}: X has shape {}; it needs a batch, a channel and at least one spatial axis", version,
            to_string(X.shape()));
-  Geometry g;
-  g.k = r - 2;
-  const auto k = static_cast<std::size_t>(g.k);
+  const auto k = static_cast<std::size_t>(r - 2);
   if (!p.has_kernel_shape || p.kernel_shape.size() != k)  // [MaxPool.err.kernel] required, one per spatial axis
     refuse("MaxPool.err.kernel", "MaxPool-{}: kernel_shape must have {} entries (one per spatial axis of X {}), got {}", version,
            k, to_string(X.shape()), p.has_kernel_shape ? list_text(p.kernel_shape) : std::string("none"));
-  for (std::int64_t v : p.kernel_shape)
-    if (v < 1) refuse("MaxPool.err.kernel", "MaxPool-{}: kernel_shape {} has an entry below 1", version, list_text(p.kernel_shape));
-  g.kernel = p.kernel_shape;
-  // [MaxPool.err.strides] default 1 along each axis
-  g.stride = p.has_strides ? p.strides : std::vector<std::int64_t>(k, 1);
-  if (g.stride.size() != k || std::any_of(g.stride.begin(), g.stride.end(), [](std::int64_t s) { return s < 1; }))
-    refuse("MaxPool.err.strides", "MaxPool-{}: strides must be {} entries of at least 1, got {}", version, k, list_text(g.stride));
-  // [MaxPool.err.dilations] [MaxPool.v10] default 1 along each axis
-  g.dilation = p.has_dilations ? p.dilations : std::vector<std::int64_t>(k, 1);
-  if (g.dilation.size() != k || std::any_of(g.dilation.begin(), g.dilation.end(), [](std::int64_t s) { return s < 1; }))
-    refuse("MaxPool.err.dilations", "MaxPool-{}: dilations must be {} entries of at least 1, got {}", version, k,
-           list_text(g.dilation));
   if (p.ceil_mode != 0 && p.ceil_mode != 1)  // [MaxPool.err.flag]
     refuse("MaxPool.err.flag", "attribute ceil_mode must be 0 or 1, got {}", p.ceil_mode);
   if (p.storage_order != 0 && p.storage_order != 1)
     refuse("MaxPool.err.flag", "attribute storage_order must be 0 or 1, got {}", p.storage_order);
-  const bool same = p.auto_pad == "SAME_UPPER" || p.auto_pad == "SAME_LOWER";
-  if (!same && p.auto_pad != "NOTSET" && p.auto_pad != "VALID")  // [MaxPool.err.auto-pad]
-    refuse("MaxPool.err.auto-pad", "MaxPool-{}: auto_pad '{}' is none of NOTSET, VALID, SAME_UPPER, SAME_LOWER", version, p.auto_pad);
-  if (p.auto_pad != "NOTSET" && p.has_pads)
-    refuse("MaxPool.err.auto-pad", "MaxPool-{}: pads are given with auto_pad '{}' (explicit pads go with NOTSET only)", version,
-           p.auto_pad);
-  // [MaxPool.err.pads] 2k entries (begins, then ends), none negative
-  if (p.has_pads && (p.pads.size() != 2 * k || std::any_of(p.pads.begin(), p.pads.end(), [](std::int64_t v) { return v < 0; })))
-    refuse("MaxPool.err.pads", "MaxPool-{}: pads must be {} entries (begins, then ends) of at least 0, got {}", version, 2 * k,
-           list_text(p.pads));
-  g.in.assign(X.shape().begin() + 2, X.shape().end());
+  // [MaxPool.err.strides] [MaxPool.err.dilations] [MaxPool.v10] [MaxPool.err.auto-pad] [MaxPool.err.pads]
+  // [MaxPool.err.window] the effective kernel longer than the padded axis
+  const WindowAttributes a{p.kernel_shape, p.strides, p.pads, p.dilations, p.auto_pad, p.ceil_mode,
+                           p.has_strides, p.has_pads, p.has_dilations};
+  PoolGeometry g;
+  static_cast<Geometry&>(g) = window_geometry(kWindow, version, {X.shape().begin() + 2, X.shape().end()}, a,
+                                              to_string(X.shape()));
   g.planes = checked_mul(X.shape()[0], X.shape()[1], "MaxPool input");
-  g.pad_begin.assign(k, 0), g.pad_end.assign(k, 0), g.out.assign(k, 0), g.ceil_extra.assign(k, false);
-  for (std::size_t d = 0; d < k; ++d) {
-    const std::int64_t D = g.in[d], s = g.stride[d], ek = g.effective(d);
-    if (same) {
-      // [MaxPool.pads.auto] SAME_*: out = ceil(D / s), the total pad makes the last window end at the
-      // padded end; the odd pad goes to the end (SAME_UPPER) or the beginning (SAME_LOWER).
-      g.out[d] = (D + s - 1) / s;
-      const std::int64_t total = std::max<std::int64_t>(0, (g.out[d] - 1) * s + ek - D);
-      g.pad_begin[d] = p.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
-      g.pad_end[d] = total - g.pad_begin[d];
-    } else {
-      if (p.has_pads) g.pad_begin[d] = p.pads[d], g.pad_end[d] = p.pads[d + k];  // VALID: no pads
-      const std::int64_t span = D + g.pad_begin[d] + g.pad_end[d] - ek;  // where the last window may start
-      if (span < 0)  // [MaxPool.err.window] the kernel is larger than the padded input
-        refuse("MaxPool.err.window",
-               "MaxPool-{}: along spatial axis {} the effective kernel {} is larger than the padded input {} (size {} + pads {} and {})",
-               version, d, ek, D + g.pad_begin[d] + g.pad_end[d], D, g.pad_begin[d], g.pad_end[d]);
-      g.out[d] = span / s + 1;  // [MaxPool.shape] floor
-      if (p.ceil_mode == 1 && span % s != 0 && p.auto_pad == "NOTSET") {
-        // [MaxPool.shape.ceil] ceil: one window more, unless it would start inside the end padding
-        if (g.out[d] * s < D + g.pad_begin[d]) ++g.out[d], g.ceil_extra[d] = true;
-      }
-    }
-    if (g.pad_begin[d] >= ek || g.pad_end[d] >= ek)  // [MaxPool.err.pads-kernel] a window entirely in the padding
+  for (std::size_t d = 0; d < k; ++d)  // [MaxPool.err.pads-kernel] a window entirely in the padding
+    if (g.pad_begin[d] >= g.effective(d) || g.pad_end[d] >= g.effective(d))
       refuse("MaxPool.err.pads-kernel", "MaxPool-{}: along spatial axis {} the pads {} and {} are not below the effective kernel {}",
-             version, d, g.pad_begin[d], g.pad_end[d], ek);
-  }
-  g.in_plane = checked_product(g.in, "MaxPool input");
-  g.out_plane = checked_product(g.out, "MaxPool output");
+             version, d, g.pad_begin[d], g.pad_end[d], g.effective(d));
   for (std::size_t d = 0; d < k; ++d)  // [MaxPool.err.window] every window has a member inside X
     for (std::int64_t o = 0; o < g.out[d]; ++o)
       if (offsets(g, d, o).first == offsets(g, d, o).end)
         refuse("MaxPool.err.window", "MaxPool-{}: along spatial axis {} the window of output position {} has no member inside X "
                "(every kernel position, dilation {}, falls in the padding)", version, d, o, g.dilation[d]);
   return g;
-}
-
-// The output positions o along d whose offset q falls inside X: o * s - pb + q * dil in [0, D).
-Span outputs_for(const Geometry& g, std::size_t d, std::int64_t q) {
-  const std::int64_t s = g.stride[d], shift = q * g.dilation[d] - g.pad_begin[d];  // x = o * s + shift
-  const std::int64_t first = shift >= 0 ? 0 : (-shift + s - 1) / s;
-  const std::int64_t top = g.in[d] - 1 - shift;  // x <= D - 1
-  const std::int64_t end = top < 0 ? 0 : std::min(g.out[d], top / s + 1);
-  return {std::min(first, end), end};
 }
 
 // Row-major strides of the spatial input, and the index strides of Indices ([MaxPool.indices],
@@ -164,7 +102,7 @@ std::vector<std::int64_t> index_strides(const Geometry& g, std::int64_t storage_
 // replaces by x, bit for bit. With Indices, the fold also keeps the index of the member it took: the
 // first member (h < 0), then a member that is the first NaN or greater than what is held.
 template <class T, bool kIndices>
-void evaluate(const Tensor& X, const Geometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I) {
+void evaluate(const Tensor& X, const PoolGeometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I) {
   const std::size_t k = static_cast<std::size_t>(g.k), last = k - 1;
   const T* const x0 = X.values<T>().data();
   T* const y0 = Y.values<T>().data();
@@ -226,7 +164,7 @@ void evaluate(const Tensor& X, const Geometry& g, std::int64_t storage_order, Te
 }
 
 // Every type, with or without Indices, for the level chosen at run time (core/isa.hpp).
-void evaluate_level(const Tensor& X, const Geometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I) {
+void evaluate_level(const Tensor& X, const PoolGeometry& g, std::int64_t storage_order, Tensor& Y, Tensor* I) {
   dispatch(X.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!is_bool_v<T>) {  // bool is refused by geometry
@@ -239,7 +177,7 @@ void evaluate_level(const Tensor& X, const Geometry& g, std::int64_t storage_ord
 }  // namespace
 
 std::vector<Tensor> maxpool(int version, const Tensor& X, const PoolParams& p, bool indices) {
-  const Geometry g = geometry(version, X, p);
+  const PoolGeometry g = geometry(version, X, p);
   Shape y_shape = {X.shape()[0], X.shape()[1]};
   y_shape.insert(y_shape.end(), g.out.begin(), g.out.end());
   std::vector<Tensor> out;
@@ -270,7 +208,7 @@ struct Window {
   std::vector<std::int64_t> offsets, indices;
   bool padded = false, ceil = false;
 };
-Window window(const Geometry& g, std::int64_t plane, const std::vector<std::int64_t>& o, std::int64_t storage_order) {
+Window window(const PoolGeometry& g, std::int64_t plane, const std::vector<std::int64_t>& o, std::int64_t storage_order) {
   const std::size_t k = static_cast<std::size_t>(g.k);
   const Strides in_strides = row_major_strides(g.in);
   const auto index_stride = index_strides(g, storage_order);
@@ -304,7 +242,7 @@ Window window(const Geometry& g, std::int64_t plane, const std::vector<std::int6
 
 std::vector<Reach> reach_maxpool(int version, const NodeValues& v, const PoolParams& p, const std::vector<Source>& sources) {
   const Tensor& X = *v.inputs[0];
-  const Geometry g = geometry(version, X, p);
+  const PoolGeometry g = geometry(version, X, p);
   std::int64_t n = 1;  // the largest window: the whole kernel
   for (std::int64_t kd : g.kernel) n *= kd;
   const bool is_float = info(X.dtype()).is_float;
@@ -336,7 +274,7 @@ std::vector<Reach> reach_maxpool(int version, const NodeValues& v, const PoolPar
 Decision decide_maxpool(int version, const NodeValues& v, const PoolParams& p, const std::vector<std::int64_t>& i) {
   const Tensor& X = *v.inputs[0];
   const Tensor& out = *v.output;
-  const Geometry g = geometry(version, X, p);
+  const PoolGeometry g = geometry(version, X, p);
   const std::int64_t plane = i[0] * X.shape()[1] + i[1];
   const std::vector<std::int64_t> o(i.begin() + 2, i.end());
   const Window w = window(g, plane, o, p.storage_order);

@@ -8,6 +8,9 @@
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
+#include "ops/conv.hpp"
+#include "ops/gemm.hpp"
+#include "ops/matmul.hpp"
 #include "ops/globalmaxpool.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/maxpool.hpp"
@@ -309,6 +312,103 @@ OpVersion hardmax_version(int v) {
   return op;
 }
 
+// [Graph.node.arity] an input the operator requires, given an empty name
+const Tensor& required(const Inputs& in, std::size_t k, const char* op, int v, const char* what) {
+  if (k >= in.size() || in[k] == nullptr)
+    refuse("Graph.node.arity", "{}-{}: input {} ({}) is required and was given no value", op, v, k, what);
+  return *in[k];
+}
+
+// The attributes of a Conv node, as given ([Common.gr.defaults] are applied by the operator).
+ConvParams conv_params(const Attributes& a) {
+  ConvParams p;
+  const auto ints = [&](const char* n, std::vector<std::int64_t>& to, bool& given) {
+    if (auto it = a.find(n); it != a.end()) to = std::get<std::vector<std::int64_t>>(it->second), given = true;
+  };
+  ints("kernel_shape", p.window.kernel_shape, p.has_kernel_shape);
+  ints("strides", p.window.strides, p.window.has_strides);
+  ints("pads", p.window.pads, p.window.has_pads);
+  ints("dilations", p.window.dilations, p.window.has_dilations);
+  if (auto it = a.find("auto_pad"); it != a.end()) p.window.auto_pad = std::get<std::string>(it->second);
+  p.group = int_attribute(a, "group", 1);
+  return p;
+}
+
+OpVersion conv_version(int v) {
+  // [Conv.v1] [Conv.v11] [Conv.v22] the same attributes in every version
+  Kinds kinds = {{"auto_pad", "string"}, {"dilations", "ints"}, {"group", "int"},
+                 {"kernel_shape", "ints"}, {"pads", "ints"}, {"strides", "ints"}};
+  OpVersion out{"Conv", v, 2, 3, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Conv", v, a, kinds);
+                  const Tensor& X = required(in, 0, "Conv", v, "X");
+                  const Tensor& W = required(in, 1, "Conv", v, "W");
+                  return single(conv(v, X, W, in.size() > 2 ? in[2] : nullptr, conv_params(a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Conv", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_conv(v, values, conv_params(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_conv(v, values, conv_params(a), sources);
+                }};
+  // [Acc.verdict] a sum of products: golden writes no witness through it
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };
+  return out;
+}
+
+// The attributes of a Gemm node with ONNX's defaults ([Common.gr.defaults]): alpha and beta 1.0,
+// transA, transB and broadcast 0.
+GemmParams gemm_params(const Attributes& a) {
+  GemmParams p;
+  if (auto it = a.find("alpha"); it != a.end()) p.alpha = std::get<float>(it->second);
+  if (auto it = a.find("beta"); it != a.end()) p.beta = std::get<float>(it->second);
+  p.trans_a = int_attribute(a, "transA", 0);
+  p.trans_b = int_attribute(a, "transB", 0);
+  p.broadcast = int_attribute(a, "broadcast", 0);
+  return p;
+}
+
+OpVersion gemm_version(int v) {
+  Kinds kinds = {{"alpha", "float"}, {"beta", "float"}, {"transA", "int"}, {"transB", "int"}};
+  if (v < 7) kinds["broadcast"] = "int";  // [Gemm.v1] [Gemm.v6] [Gemm.v7] removes it
+  // [Gemm.v11] C optional from version 11
+  OpVersion out{"Gemm", v, v < 11 ? 3 : 2, 3, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Gemm", v, a, kinds);
+                  const Tensor& A = required(in, 0, "Gemm", v, "A");
+                  const Tensor& B = required(in, 1, "Gemm", v, "B");
+                  if (v < 11) required(in, 2, "Gemm", v, "C");
+                  return single(gemm(v, A, B, in.size() > 2 ? in[2] : nullptr, gemm_params(a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Gemm", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_gemm(v, values, gemm_params(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_gemm(v, values, gemm_params(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
+  return out;
+}
+
+OpVersion matmul_version(int v) {
+  OpVersion out{"MatMul", v, 2, 2, 1,
+                [v](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("MatMul", v, a, {});
+                  return single(matmul(v, required(in, 0, "MatMul", v, "A"), required(in, 1, "MatMul", v, "B")));
+                },
+                [v](const Attributes& a) { check_attributes("MatMul", v, a, {}); },
+                [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
+                  return decide_matmul(v, values, i);
+                },
+                [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+                  return reach_matmul(v, values, sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
+  return out;
+}
+
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
@@ -324,6 +424,9 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 6, 11, 12, 13}) t.push_back(clip_version(v));
   for (int v : {1, 8, 10, 11, 12, 22}) t.push_back(maxpool_version(v));
   for (int v : {1, 22}) t.push_back(globalmaxpool_version(v));
+  for (int v : {1, 11, 22}) t.push_back(conv_version(v));
+  for (int v : {1, 6, 7, 9, 11, 13}) t.push_back(gemm_version(v));
+  for (int v : {1, 9, 13}) t.push_back(matmul_version(v));
   return t;
 }
 

@@ -130,7 +130,12 @@ OutputVerdict compare_value(const std::string& name, const Tensor& e, const Tens
     ov.detail = r.structural;
     return ov;
   }
-  ov.id = options.ulp_mode ? "Check.ulp" : "Check.bitwise";
+  ov.id = r.accuracy ? "Acc.verdict" : options.ulp_mode ? "Check.ulp" : "Check.bitwise";
+  ov.accuracy = r.accuracy;
+  if (r.worst) {  // [Acc.report] the largest fraction of the radius
+    auto [clauses, reason] = decide(r.worst->index);
+    ov.worst = Finding{*r.worst, clauses, reason};
+  }
   ov.mismatches = r.mismatches;
   ov.status = r.conforms ? Status::Conforms : Status::Mismatch;
   for (const compare::Mismatch& m : r.first) {  // [Check.verdict] the clause that determines the expected value

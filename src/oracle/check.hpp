@@ -83,6 +83,10 @@ struct OutputVerdict {
   std::int64_t nan_payload_only = 0;
   std::vector<Finding> nan_payload_notes;
   bool nan_payload_strict = false;  // the mode it was compared in
+  // [Acc.verdict] a computed output, every element judged by its radius; [Acc.report] the element with
+  // the largest fraction of its radius, conforming or not
+  bool accuracy = false;
+  std::optional<Finding> worst;
 };
 
 // [Check.attribution] One node judged on the values the implementation under test gave it.

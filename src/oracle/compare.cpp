@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "core/accuracy.hpp"
 #include "core/format.hpp"
 #include "core/order.hpp"
 
@@ -34,7 +35,50 @@ template <class T> bool conforms(T expected, T actual, const Options& o) {
   }
 }
 
+// An element as the real number it denotes (float16 and bfloat16 decoded exactly).
+template <class T> double real_of(T x) {
+  if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) return to_double(x);
+  else return static_cast<double>(x);
+}
+
+// [Acc.verdict] Every element of a computed output judged by its enclosure.
+template <class T>
+void judge_computed(const Tensor& expected, const Tensor& actual, const Options& o, Result& r) {
+  const accuracy::Annex& annex = *expected.annex;
+  auto a = actual.values<T>();
+  r.accuracy = true;
+  double worst = -1;
+  auto note = [&](std::int64_t k, const accuracy::Judgement& j) {
+    const accuracy::Element e = annex.at(k);
+    Mismatch m{k, index_of(expected.shape(), k), element_text(expected, k), element_text(actual, k),
+               element_bits_text(expected, k), element_bits_text(actual, k), std::nullopt};
+    m.accuracy = AccuracyNote{e.hi + e.lo, e.oracle, e.bound, e.radius, j.error, j.fraction, j.ulps, e.allowed};
+    return m;
+  };
+  for (std::int64_t k = 0; k < expected.size(); ++k) {
+    const accuracy::Judgement j = accuracy::judge(expected.dtype(), annex.at(k), real_of(a[k]));
+    const double fraction = std::isnan(j.fraction) ? INFINITY : j.fraction;
+    if (fraction > worst) worst = fraction, r.worst = note(k, j);  // [Acc.report] the largest fraction of R
+    if (j.conforms) continue;
+    ++r.mismatches;
+    if (r.offsets.size() < o.max_offsets) r.offsets.push_back(k);
+    if (r.first.size() < o.max_listed) r.first.push_back(note(k, j));
+  }
+}
+
 }  // namespace
+
+std::string AccuracyNote::allowed_text() const {
+  std::string out;
+  auto add = [&](bool b, const char* what) {
+    if (b) out += (out.empty() ? "" : ", ") + std::string(what);
+  };
+  add(allowed & accuracy::kFinite, "finite");
+  add(allowed & accuracy::kPosInf, "+inf");
+  add(allowed & accuracy::kNegInf, "-inf");
+  add(allowed & accuracy::kNan, "nan");
+  return out;
+}
 
 Options options_for(std::optional<std::uint64_t> ulp, std::size_t max_listed) {
   Options o;
@@ -52,6 +96,14 @@ Result compare(const Tensor& expected, const Tensor& actual, const Options& o) {
                                name(actual.dtype()), to_string(actual.shape()));
     return r;
   }
+  if (expected.annex && info(expected.dtype()).is_float) {  // [Acc.verdict] a computed output
+    dispatch(expected.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (is_float_v<T>) judge_computed<T>(expected, actual, o, r);
+    });
+    r.conforms = r.mismatches == 0;
+    return r;
+  }
   dispatch(expected.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto e = expected.values<T>();
@@ -64,14 +116,14 @@ Result compare(const Tensor& expected, const Tensor& actual, const Options& o) {
           if (ok && r.nan_payload_first.size() < o.max_listed)  // listed as a note when it conforms
             r.nan_payload_first.push_back({k, index_of(expected.shape(), k), element_text(expected, k),
                                            element_text(actual, k), element_bits_text(expected, k),
-                                           element_bits_text(actual, k)});
+                                           element_bits_text(actual, k), std::nullopt});
         }
       if (ok) continue;
       ++r.mismatches;
       if (r.offsets.size() < o.max_offsets) r.offsets.push_back(k);
       if (r.first.size() < o.max_listed)
         r.first.push_back({k, index_of(expected.shape(), k), element_text(expected, k), element_text(actual, k),
-                           element_bits_text(expected, k), element_bits_text(actual, k)});
+                           element_bits_text(expected, k), element_bits_text(actual, k), std::nullopt});
     }
   });
   r.conforms = r.mismatches == 0;

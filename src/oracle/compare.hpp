@@ -23,11 +23,26 @@ struct Options {
   bool nan_payload_strict = false;
 };
 
+// [Acc.verdict] [Acc.report] What the accuracy model says of one element of a computed output: the
+// enclosure of its ideal, its radius, and the implementation's error.
+struct AccuracyNote {
+  double ideal = 0;     // the centre ŝ (double-double rounded to binary64 for double)
+  double oracle = 0;    // e_o, the oracle's own error
+  double bound = 0;     // B̂ = θ(D)·S + U, rounded up
+  double radius = 0;    // R = B̂ + e_o: the element conforms when its error is at most R
+  double error = 0;     // |r − ŝ| (inf for a non-finite value the clauses do not allow)
+  double fraction = 0;  // error / R
+  double ulps = 0;      // error in units in the last place of T at ŝ
+  std::uint8_t allowed = 0;  // accuracy::Allowed: finite, +Inf, −Inf, NaN
+  std::string allowed_text() const;  // "finite", "finite, +inf", "nan", ...
+};
+
 struct Mismatch {
   std::int64_t offset;               // row-major offset
   std::vector<std::int64_t> index;   // tensor index
   std::string expected, actual;      // values, as core/format.hpp prints them
   std::string expected_bits, actual_bits;  // hex bit patterns
+  std::optional<AccuracyNote> accuracy;    // a computed element ([Acc.verdict])
 };
 
 struct Result {
@@ -42,8 +57,16 @@ struct Result {
   // conform, i.e. under --nan-payload any, as a note.
   std::int64_t nan_payload_only = 0;
   std::vector<Mismatch> nan_payload_first;
+  // [Acc.verdict] [Acc.report] a computed output (the expected tensor has an accuracy annex): every
+  // element judged by its radius, and the element with the largest fraction of its radius,
+  // conforming or not (none for an empty output)
+  bool accuracy = false;
+  std::optional<Mismatch> worst;
 };
 
+// `expected` is the reference's tensor: when it carries an accuracy annex (a computed output,
+// Tensor::annex), each element of `actual` is judged by [Acc.verdict], whatever the options say of
+// ulps and NaN payloads; otherwise by [Check.bitwise] or [Check.ulp].
 Result compare(const Tensor& expected, const Tensor& actual, const Options& options = {});
 
 // The options of `--ulp N` (absent: bitwise) and `--max-listed K`. [Check.ulp] "--ulp 0 is the

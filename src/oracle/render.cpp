@@ -2,6 +2,7 @@
 // index, values, bits and deciding clause), [Check.attribution], [Check.coverage], [Check.cases],
 // [Check.nodewise.verdict]. Judging is check.cpp's and nodewise.cpp's; this file only renders.
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/ranges.h>
 
@@ -47,8 +48,25 @@ std::string comparison_text(const compare::Options& o) {
   return out;
 }
 
+// [Acc.report] An element of a computed output: the implementation's value, the ideal and its radius,
+// the error as a fraction of the radius and in ULPs of T.
+std::string accuracy_line(const std::string& name, const Finding& f, const std::string& indent, const char* what) {
+  const auto& m = f.mismatch;
+  const auto& a = *m.accuracy;
+  const bool finite_error = std::isfinite(a.error);
+  return fmt::format("{}{}: {} {} ({}); ideal {:.9g}, radius R = {:.3g}{}: {}\n", indent, explain::element_name(name, m.index),
+                     what, m.actual, m.actual_bits, a.ideal, a.radius,
+                     a.allowed == 1 ? std::string() : fmt::format(" (allowed: {})", a.allowed_text()),
+                     finite_error ? fmt::format("error {:.3g} = {:.3g} of R, {:.3g} ulp", a.error, a.fraction, a.ulps)
+                                  : std::string("a value the clauses do not allow"));
+}
+
 std::string finding_lines(const std::string& name, const Finding& f, const std::string& indent) {
   const auto& m = f.mismatch;
+  if (m.accuracy)  // [Acc.report]
+    return accuracy_line(name, f, indent, "actual") +
+           fmt::format("{}    the reference writes {} ({}); by {}: {}\n", indent, m.expected, m.expected_bits, ids_text(f.clauses),
+                       f.reason);
   return fmt::format("{}{}: expected {} ({}), actual {} ({})\n", indent, explain::element_name(name, m.index), m.expected,
                      m.expected_bits, m.actual, m.actual_bits) +
          fmt::format("{}    expected value by {}: {}\n", indent, ids_text(f.clauses), f.reason);
@@ -94,6 +112,12 @@ std::string payload_summary_text(std::int64_t n, const std::string& where, const
                      "--nan-payload strict judges NaNs bit for bit [Check.nan-payload.any]\n", n, where);
 }
 
+// [Acc.report] the element of a computed output with the largest fraction of its radius ("" otherwise)
+std::string worst_text(const OutputVerdict& o, const std::string& indent) {
+  if (!o.accuracy || !o.worst) return "";
+  return accuracy_line(o.name, *o.worst, indent + "largest error: ", "");
+}
+
 std::string findings_text(const OutputVerdict& o, const std::string& indent) {
   std::string out;
   for (const auto& f : o.findings) out += finding_lines(o.name, f, indent);
@@ -108,7 +132,7 @@ std::string output_text(const OutputVerdict& o, const std::string& indent = "") 
     case Status::Conforms:
       return fmt::format("{}output '{}': conforms ({} {}, {} element{}, [{}])\n", indent, o.name, o.dtype, to_string(o.shape),
                          o.elements, o.elements == 1 ? "" : "s", o.id) +
-             payload_note_text(o, indent + "  ");
+             worst_text(o, indent + "  ") + payload_note_text(o, indent + "  ");
     case Status::Structure:
       out = fmt::format("{}output '{}': DOES NOT CONFORM, dtype or shape differs: {} [{}]\n", indent, o.name, o.detail, o.id);
       break;
@@ -117,9 +141,10 @@ std::string output_text(const OutputVerdict& o, const std::string& indent = "") 
     case Status::Extra:
       return fmt::format("{}actual value '{}': DOES NOT CONFORM, {} [{}]\n", indent, o.name, o.detail, o.id);
     case Status::Mismatch:
-      out = fmt::format("{}output '{}': DOES NOT CONFORM, {} of {} element{} differ{}{} [{}]\n", indent, o.name,
-                        o.mismatches, o.elements, o.elements == 1 ? "" : "s", o.mismatches == 1 ? "s" : "",
-                        strict_count_text(o), o.id);
+      out = fmt::format("{}output '{}': DOES NOT CONFORM, {} of {} element{} {}{} [{}]\n", indent, o.name,
+                        o.mismatches, o.elements, o.elements == 1 ? "" : "s",
+                        o.accuracy ? "outside their bound" : o.mismatches == 1 ? "differs" : "differ", strict_count_text(o), o.id);
+      out += worst_text(o, indent + "  ");
       out += payload_note_text(o, indent + "  ");
       break;
   }
@@ -164,6 +189,15 @@ std::string coverage_text(const std::vector<coverage::NodeCoverage>& c, const st
   return out;
 }
 
+// A JSON number, or null for a value JSON has no number for (an infinite error).
+nlohmann::ordered_json number_json(double x) { return std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json(nullptr); }
+
+nlohmann::ordered_json accuracy_json(const compare::AccuracyNote& a) {
+  return {{"ideal", number_json(a.ideal)},   {"oracle_error", number_json(a.oracle)}, {"bound", number_json(a.bound)},
+          {"radius", number_json(a.radius)}, {"error", number_json(a.error)},         {"fraction", number_json(a.fraction)},
+          {"ulps", number_json(a.ulps)},     {"allowed", a.allowed_text()}};
+}
+
 nlohmann::ordered_json output_json(const OutputVerdict& o) {
   nlohmann::ordered_json oj;
   oj["name"] = o.name;
@@ -181,15 +215,21 @@ nlohmann::ordered_json output_json(const OutputVerdict& o) {
   if (!o.propagated_from.empty()) oj["propagated_from"] = o.propagated_from;
   auto finding_json = [](const Finding& f) {
     const auto& m = f.mismatch;
-    return nlohmann::ordered_json{{"index", m.index},
-                                  {"offset", m.offset},
-                                  {"expected", m.expected},
-                                  {"expected_bits", m.expected_bits},
-                                  {"actual", m.actual},
-                                  {"actual_bits", m.actual_bits},
-                                  {"clauses", f.clauses},
-                                  {"reason", f.reason}};
+    nlohmann::ordered_json j{{"index", m.index},
+                             {"offset", m.offset},
+                             {"expected", m.expected},
+                             {"expected_bits", m.expected_bits},
+                             {"actual", m.actual},
+                             {"actual_bits", m.actual_bits},
+                             {"clauses", f.clauses},
+                             {"reason", f.reason}};
+    if (m.accuracy) j["accuracy"] = accuracy_json(*m.accuracy);  // [Acc.report]
+    return j;
   };
+  if (o.accuracy) {  // [Acc.report] every element judged by its radius; the largest fraction of it
+    oj["accuracy"] = {{"judged", o.elements}, {"outside", o.mismatches}};
+    if (o.worst) oj["accuracy"]["worst"] = finding_json(*o.worst);
+  }
   oj["findings"] = nlohmann::ordered_json::array();
   for (const auto& f : o.findings) oj["findings"].push_back(finding_json(f));
   // [Check.nan-payload.any] payload-only differences: their number (under [Check.nan-payload.strict],
@@ -231,7 +271,7 @@ std::string judgement_text(const NodeJudgement& j, const std::string& indent) {
         outs += fmt::format("{}'{}' {} {}, {} element{}", outs.empty() ? "" : "; ", o.name, o.dtype, to_string(o.shape),
                             o.elements, o.elements == 1 ? "" : "s");
       std::string notes;
-      for (const auto& o : j.outputs) notes += payload_note_text(o, indent + "    ");
+      for (const auto& o : j.outputs) notes += worst_text(o, indent + "    ") + payload_note_text(o, indent + "    ");
       return fmt::format("{}{}: conforms ({}) [{}]\n", indent, j.label, outs, j.outputs.front().id) + notes;
     }
     case JStatus::Differs: break;
@@ -250,9 +290,10 @@ std::string judgement_text(const NodeJudgement& j, const std::string& indent) {
                          o.detail, o.id);
       continue;
     }
-    out += fmt::format("{}{}: DOES NOT CONFORM, {} of {} element{} of '{}' differ{}{} [{}]\n", indent, j.label,
-                       o.mismatches, o.elements, o.elements == 1 ? "" : "s", o.name, o.mismatches == 1 ? "s" : "",
-                       strict_count_text(o), o.id);
+    out += fmt::format("{}{}: DOES NOT CONFORM, {} of {} element{} of '{}' {}{} [{}]\n", indent, j.label,
+                       o.mismatches, o.elements, o.elements == 1 ? "" : "s", o.name,
+                       o.accuracy ? "outside their bound" : o.mismatches == 1 ? "differs" : "differ", strict_count_text(o), o.id);
+    out += worst_text(o, indent + "    ");
     out += payload_note_text(o, indent + "    ");
     std::string by;
     for (const auto& [clause, n] : o.by_clause) by += fmt::format("{}{} {}", by.empty() ? "" : ", ", clause, n);

@@ -218,11 +218,23 @@ std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<
     } else {
       v.name = actual[k].name;
       v.elements = expected[k].tensor.size();
-      v.result = compare::compare(expected[k].tensor, actual[k].tensor, options);  // [Check.bitwise]
+      // [Acc.verdict] a computed output: the case's expected output is an evaluation like an IUT's, judged
+      // against the reference's ideal and radius; otherwise [Check.bitwise], the reference against the case
+      const bool computed = actual[k].tensor.annex != nullptr;
+      v.result = computed ? compare::compare(actual[k].tensor, expected[k].tensor, options)
+                          : compare::compare(expected[k].tensor, actual[k].tensor, options);
       if (!v.result.structural.empty()) {
         v.status = "shape";
         v.id = "Check.shape";
         v.detail = fmt::format("output '{}' {}", v.name, v.result.structural);
+      } else if (v.result.mismatches > 0 && computed) {  // [Acc.verdict] the case's value outside the bound
+        const auto& m = v.result.first.front();
+        v.status = "differs";
+        v.id = "Acc.verdict";
+        v.detail = fmt::format("output '{}' {} of {} element{} outside their bound; first {}: the case's {} ({}), ideal {:.9g}, "
+                               "radius {:.3g}, error {:.3g} of the radius", v.name, v.result.mismatches, v.elements,
+                               v.elements == 1 ? "" : "s", index_text(m.index), m.actual, m.actual_bits, m.accuracy->ideal,
+                               m.accuracy->radius, m.accuracy->fraction);
       } else if (v.result.mismatches > 0) {
         const auto& m = v.result.first.front();
         v.status = "differs";
@@ -237,7 +249,7 @@ std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<
                                index_text(m.index), m.expected, m.expected_bits, m.actual, m.actual_bits);
       } else {
         v.status = "conforms";
-        v.id = "Check.bitwise";
+        v.id = computed ? "Acc.verdict" : "Check.bitwise";
       }
     }
     out.push_back(std::move(v));

@@ -1,0 +1,148 @@
+// spec/common/accuracy.md — the accuracy model every computing operator (Conv, Gemm, MatMul) shares:
+// the constants of each float type, the bound θ(D)·S + U of [Acc.bound], what an element may be
+// ([Acc.nonfinite], [Acc.overflow]), the oracle's enclosure of the ideal ([Acc.oracle]), the value
+// `run` writes ([Acc.run]) and the verdict on an implementation's element ([Acc.verdict]). The
+// operators say what their terms are; everything else about a computed element is stated here once.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dtype.hpp"
+
+namespace sonnx::accuracy {
+
+// The constants of a float type T (spec/common/accuracy.md, Notation).
+struct Format {
+  int p = 0;            // precision in bits, the hidden bit included
+  double u = 0;         // unit roundoff 2^-p
+  double v = 0;         // [Acc.hyp] v = u + u²(1 + u), rounded up: one rounding to T, or to F then T
+  double eta_bar = 0;   // [Acc.bound.underflow] η_T / 2
+  double lambda = 0;    // the least positive normal λ_T
+  double omega = 0;     // [Acc.overflow] Ω_T, the least magnitude that rounds to infinity
+  int bias = 0;         // exponent bias, for ulp_T
+};
+const Format& format_of(DType t);  // float types only
+
+// [Acc.bound] θ(D) = (1 + v)^D − 1 for T, an upper bound (relative excess below 2^-44), computed with
+// + and × only (correctly rounded, the same on every machine): θ(a + b) = θ(a) + θ(b) + θ(a)θ(b).
+double theta(DType t, std::int64_t D);
+
+// What an element may be besides a finite value within its radius ([Acc.nonfinite], [Acc.overflow]).
+enum Allowed : std::uint8_t { kFinite = 1, kPosInf = 2, kNegInf = 4, kNan = 8 };
+
+// One computed element as the oracle accumulated it ([Acc.oracle]): the terms' count, the depth, the
+// centre (σ, τ: τ is the double-double correction, 0 for the short types), the binary64 sum of the
+// terms' magnitudes, and what the non-finite clauses need. The operator's evaluation fills it, in
+// bulk or for one element; `enclose` turns it into the radius and the allowed set.
+struct Sums {
+  std::int64_t n = 0;        // [Acc.terms] number of terms
+  std::int64_t depth = 0;    // [Acc.terms] D = (n − 1) + max e_k (0 for n = 0)
+  std::int64_t ops = 0;      // m: the binary64 (double-double) operations of the oracle's evaluation
+  double sigma = -0.0;       // ŝ: the binary64 sum (double: σ of the pair)
+  double tau = 0.0;          // double: the pair's correction τ
+  double mag = 0.0;          // Ŝ: the binary64 sum of the finite terms' magnitudes
+  double lambda_units = 0;   // [Acc.bound.underflow] Σ λ_k / η̄
+  double partial = 0;        // [Acc.overflow] P, the largest partial product of a three-factor term
+  // [Acc.nonfinite] (the finite terms' centre is `sigma`, `tau` when an infinite term is present)
+  bool nan_term = false, pos_inf_term = false, neg_inf_term = false;
+  bool three_factor_inf = false;  // a three-factor term has an infinite factor
+  bool double_type = false;       // T is double: the double-double enclosure
+};
+
+// The enclosure of one element ([Acc.verdict]): centre ŝ = hi + lo, the radius R = B̂ + e_o, what it
+// may be. `bound` (B̂) and `oracle` (e_o) are kept for the reports.
+struct Element {
+  double hi = 0, lo = 0;
+  double radius = 0;
+  double bound = 0, oracle = 0;
+  std::uint8_t allowed = kFinite;
+};
+
+// [Acc.bound] [Acc.bound.underflow] [Acc.overflow] [Acc.nonfinite] [Acc.oracle]
+Element enclose(DType t, const Sums& s);
+
+// `enclose` in two steps, for evaluations that enclose many elements with the same counters (every
+// element of an interior window has the same n and D): what depends on the counters alone (n, D, m,
+// Σλ, P), computed once, and the rest, per element. enclose(t, s) is finish(coefficients(t, s), s).
+struct Coefficients {
+  double theta = 0, U = 0;      // θ(D), U
+  double mag_factor = 0;        // 1 + 2γ_{m+1}(2^-53): Ŝ↑ = (Ŝ [+ m·2^-1074 for double]) times this
+  double mag_add = 0;           // double: m·2^-1074
+  double oracle_factor = 0;     // e_o = this · Ŝ↑ (+ oracle_add)
+  double oracle_add = 0;
+  double omega = 0, partial = 0;
+};
+Coefficients coefficients(DType t, const Sums& counts);
+Element finish(const Coefficients& c, const Sums& s);
+
+// [Acc.terms] [Acc.bound.underflow] The counters of an element whose terms are `products` products of
+// rounding count e (factor bound M for e >= 2) and `values` one-factor terms of rounding count 0,
+// plus the oracle's `steps` operations after the sum (Gemm's α·σ and +β·c): n, D, m, Σλ_k/η̄ and P.
+// The bulk evaluations and the Accumulator both take their counters from here.
+void count_terms(DType t, Sums& s, std::int64_t products, int e, double M, std::int64_t values, int value_e,
+                 std::int64_t steps);
+
+// [Acc.oracle] The oracle's accumulation of one element's terms, in the order they are added: the
+// definition the operators' bulk evaluations reproduce bit for bit (the same operations in the same
+// order). For float16, bfloat16 and float every factor is exact as a double, a product of two of them
+// is exact, and the sum is binary64 from −0; for double the products are split exactly and summed
+// in double-double (TwoProduct, TwoSum). Only finite terms enter σ and Ŝ; NaN and infinite terms
+// are counted apart ([Acc.nonfinite]).
+class Accumulator {
+ public:
+  explicit Accumulator(DType t);
+  // An accumulation whose finite terms so far summed to σ (and τ) with magnitude Ŝ: the state a bulk
+  // evaluation reached term by term, from which the oracle's later steps continue ([Gemm.order]).
+  static Accumulator seeded(DType t, double sigma, double tau, double mag);
+  // A term a·b of two factors ([Acc.terms]).
+  void add_product(double a, double b);
+  // A term of one factor c (Conv's bias, Gemm's C with beta = ±1).
+  void add_value(double c);
+  // Gemm's α after the sum of the products: σ ← α·σ, Ŝ ← |α|·Ŝ ([Gemm.order]).
+  void scale(double alpha);
+  // A term β·c after the sum ([Gemm.order]): the product first (exact for the short types).
+  void add_scaled(double beta, double c);
+  // The counters: the terms' rounding counts as the operator states them ([Acc.terms]).
+  Sums result(std::int64_t products, int e, double M, std::int64_t values, int value_e, std::int64_t steps) const;
+  double sigma() const { return sigma_; }
+
+ private:
+  void add_term(double p, double q, bool nonfinite_factors, double magnitude);
+  DType t_;
+  bool dd_;
+  double sigma_ = -0.0, tau_ = 0, mag_ = 0;
+  bool nan_ = false, pos_inf_ = false, neg_inf_ = false, overflowed_ = false;
+};
+
+// [Acc.run] The value `run` writes: fl_T(ŝ) (double: fl(σ + τ)), the canonical quiet NaN of T for a
+// NaN of [Acc.nonfinite]. As the bits of T, in the low bytes.
+std::uint64_t run_bits(DType t, const Element& e);
+
+// [Acc.verdict] The verdict on one element r of an implementation: whether it conforms, its error
+// |r − ŝ|, as a fraction of R, and in units in the last place of T at ŝ.
+struct Judgement {
+  bool conforms = false;
+  double error = 0, fraction = 0, ulps = 0;
+};
+Judgement judge(DType t, const Element& e, double r);  // r: the element read as a double (exact)
+double ulp(DType t, double x);  // ulp_T(x) of [Acc.verdict]
+
+// The enclosures of a whole computed output, one per element in row-major order, kept with the
+// tensor the operator wrote (Tensor::annex): `compare` judges an implementation's output by them.
+// `lo` is empty unless T is double.
+struct Annex {
+  DType dtype = DType::Float;
+  std::vector<double> hi, lo, radius, bound, oracle;
+  std::vector<std::uint8_t> allowed;
+  std::string clause;  // the operator's formula clause ("Conv.float.formula")
+  Element at(std::int64_t k) const;
+};
+
+// Rounds the double x to T, to nearest, ties to even, once (not through float for the 16-bit types).
+std::uint16_t to_float16_bits(double x);
+std::uint16_t to_bfloat16_bits(double x);
+
+}  // namespace sonnx::accuracy
