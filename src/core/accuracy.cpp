@@ -24,7 +24,7 @@ Format make_format(int p, int bias, int emin, int emax, double eta) {
   f.u = std::ldexp(1.0, -p);
   // [Acc.hyp] v = u + u²(1 + u): exact in binary64 for p <= 17, rounded up for float and double
   f.v = up(f.u + f.u * f.u * (1 + f.u));
-  f.eta_bar = eta / 2;                                        // [Acc.bound.underflow] η_T / 2
+  f.eta_bar = eta;  // [Acc.bound.underflow] η̄ = η_T: η_T / 2 for a rounding to T, η_F / 2 more through F
   f.lambda = std::ldexp(1.0, emin);                           // λ_T
   f.omega = std::ldexp(2.0 - std::ldexp(1.0, -p), emax);      // [Acc.overflow] Ω_T = (2 − 2^-p)·2^emax
   f.bias = bias;
@@ -185,7 +185,7 @@ Element enclose(DType t, const Sums& s) { return finish(coefficients(t, s), s); 
 std::uint64_t run_bits(DType t, const Element& e) {
   double y;
   if (!(e.allowed & kFinite) && !(e.allowed & (kPosInf | kNegInf))) y = std::numeric_limits<double>::quiet_NaN();
-  else y = e.hi + e.lo;  // [Acc.run] double: fl(σ + τ); the short types: τ = 0
+  else y = e.lo == 0 ? e.hi : e.hi + e.lo;  // [Acc.run] double: fl(σ + τ); the short types: τ = 0 (and -0 stays -0)
   switch (t) {
     case DType::Float16: return to_float16_bits(y);  // canonical 0x7E00 for a NaN
     case DType::BFloat16: return to_bfloat16_bits(y);  // 0x7FC0

@@ -19,7 +19,7 @@ struct Format {
   int p = 0;            // precision in bits, the hidden bit included
   double u = 0;         // unit roundoff 2^-p
   double v = 0;         // [Acc.hyp] v = u + u²(1 + u), rounded up: one rounding to T, or to F then T
-  double eta_bar = 0;   // [Acc.bound.underflow] η_T / 2
+  double eta_bar = 0;   // [Acc.bound.underflow] η̄ = η_T, an operation's largest absolute error below λ_T
   double lambda = 0;    // the least positive normal λ_T
   double omega = 0;     // [Acc.overflow] Ω_T, the least magnitude that rounds to infinity
   int bias = 0;         // exponent bias, for ulp_T
