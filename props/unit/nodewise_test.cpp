@@ -31,6 +31,7 @@ namespace {
 ModelBuilder mixed_builder() {
   ModelBuilder b(13);
   b.input("X", onnx::TensorProto::FLOAT, Dims{{1, 1, 4, 4}}).output("Y", onnx::TensorProto::FLOAT, Dims{{1, 1, 2, 2}});
+  b.initializer(tp_f32("W", {1, 1, 1, 1}, {1}));  // read by no node: its type is the one stored ([Graph.infer])
   b.node("Abs", {"X"}, {"C"}, "abs");
   b.node("Relu", {"C"}, {"R"}, "relu");
   auto& pool = b.node("MaxPool", {"R"}, {"P"}, "pool");
