@@ -5,8 +5,11 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "core/accuracy.hpp"
 #include "core/format.hpp"
 #include "core/index.hpp"
+#include "core/order.hpp"
+#include "oracle/compare.hpp"
 #include "ops/registry.hpp"
 #include "oracle/coverage.hpp"
 
@@ -22,12 +25,61 @@ Element element_at(const std::string& name, const Tensor& t, std::int64_t offset
   return Element{name, index_of(t.shape(), offset), sonnx::element_text(t, offset), element_bits_text(t, offset)};
 }
 
+// [Acc.report] The terms and the accuracy numbers of a computed element.
+void computed_step(const ops::NodeValues& v, const ops::Computation& c, const Tensor& y, Step& s) {
+  s.term_count = c.terms;
+  for (std::int64_t k : ops::listed_positions(c.terms, c.terms > 0 ? std::optional<std::int64_t>(c.terms - 1) : std::nullopt)) {
+    const ops::Term term = c.term(k);
+    TermText t;
+    double product = 1;
+    for (const auto& m : term.factors) {
+      t.factors.push_back(element_at(v.input_names[m.input], *v.inputs[m.input], m.offset));
+      product *= dispatch(v.inputs[m.input]->dtype(), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        if constexpr (is_float_v<T>) return real_value(v.inputs[m.input]->values<T>()[static_cast<std::size_t>(m.offset)]);
+        else return static_cast<double>(v.inputs[m.input]->values<T>()[static_cast<std::size_t>(m.offset)]);
+      });
+    }
+    for (const auto& [name, x] : term.scalars) t.scalars.push_back({name, x}), product *= x;
+    t.value = fmt::format("{:.17g}", product);
+    s.terms.push_back(std::move(t));
+    s.term_positions.push_back(k);
+  }
+  if (!info(y.dtype()).is_float) return;  // [Acc.int] exact: no bound
+  const accuracy::Element& e = c.element;
+  AccuracyText a;
+  a.n = c.sums.n, a.depth = c.sums.depth, a.precision = accuracy::format_of(y.dtype()).p;
+  a.magnitude = c.sums.mag, a.theta = accuracy::theta(y.dtype(), c.sums.depth);
+  a.bound = e.bound, a.ideal = e.hi + e.lo, a.oracle = e.oracle, a.radius = e.radius;
+  compare::AccuracyNote note;
+  note.allowed = e.allowed;
+  a.allowed = note.allowed_text();
+  const double r = dispatch(y.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_v<T>) {
+      return real_value(y.values<T>()[static_cast<std::size_t>(offset_of(s.element.index, row_major_strides(y.shape())))]);
+    } else {
+      return 0.0;
+    }
+  });
+  const accuracy::Judgement j = accuracy::judge(y.dtype(), e, r);
+  a.error = j.error, a.fraction = j.fraction, a.ulps = j.ulps;
+  s.accuracy = a;
+}
+
 // The step of an element of a node's output, as the operator's definition decides it.
 Step operator_step(const graph::NodeInfo& node, const std::map<std::string, Tensor>& values, Step s) {
   const auto k = std::find(node.outputs.begin(), node.outputs.end(), s.element.tensor) - node.outputs.begin();
   const ops::NodeValues v = coverage::node_values(node, values, static_cast<std::size_t>(k));
   const ops::Decision d = node.op->decide(v, node.attributes, s.element.index);
   s.parameters = d.parameters;
+  if (d.computed) {  // [Acc.report] a computed element: its terms, not its factors one by one
+    computed_step(v, *d.computed, *v.output, s);
+    s.clauses = d.clauses;
+    s.reason = d.reason;
+    s.stop = d.stop;
+    return s;
+  }
   s.set_name = d.set.name;
   s.set_size = d.set.size;
   s.chosen = d.chosen;
@@ -143,6 +195,28 @@ std::string to_text(const Explanation& e) {
       }
       if (previous + 1 < s.set_size) out += fmt::format("      ... ({} more)\n", s.set_size - previous - 1);
     }
+    if (s.term_count > 0 || s.accuracy) {  // [Acc.report] the terms of a computed element
+      out += fmt::format("  its {} term{}, in the order of the operator's clause:\n", s.term_count, s.term_count == 1 ? "" : "s");
+      for (std::size_t q = 0; q < s.terms.size(); ++q) {
+        std::string factors;
+        for (const auto& f : s.terms[q].factors)
+          factors += (factors.empty() ? "" : " × ") + element_name(f.tensor, f.index) + " (" + f.value + ")";
+        for (const auto& [name, x] : s.terms[q].scalars) factors += fmt::format("{}{} ({})", factors.empty() ? "" : " × ", name, x);
+        out += fmt::format("    {:>3}: {} = {}\n", s.term_positions[q], factors, s.terms[q].value);
+      }
+      if (static_cast<std::int64_t>(s.terms.size()) < s.term_count)
+        out += fmt::format("      ... ({} more)\n", s.term_count - static_cast<std::int64_t>(s.terms.size()));
+    }
+    if (s.accuracy) {
+      const AccuracyText& a = *s.accuracy;
+      out += fmt::format("  n = {} terms, D = {}, S = Σ|t_k| = {:.9g}, u = 2^-{}, θ(D) = {:.6g}, bound B = θ(D)·S + U = {:.6g} "
+                         "[Acc.bound]\n",
+                         a.n, a.depth, a.magnitude, a.precision, a.theta, a.bound);
+      out += fmt::format("  ideal {:.17g} (the oracle's own error at most {:.3g}), radius R = {:.6g}, allowed: {} [Acc.verdict]\n",
+                         a.ideal, a.oracle, a.radius, a.allowed);
+      out += fmt::format("  the reference's value is {} from the ideal: {:.3g} of R, {:.3g} ulp [Acc.run]\n",
+                         std::isfinite(a.error) ? fmt::format("{:.3g}", a.error) : std::string("(not finite)"), a.fraction, a.ulps);
+    }
     out += "  " + s.reason + "\n";
     if (!s.clauses.empty()) {
       out += "  clauses:";
@@ -179,6 +253,28 @@ nlohmann::ordered_json to_json(const Step& s) {
   j["reason"] = s.reason;
   j["determining"] = s.determining ? element_json(*s.determining) : nlohmann::ordered_json(nullptr);
   j["stop"] = s.stop;
+  if (s.term_count > 0 || s.accuracy) {  // [Acc.report]
+    j["term_count"] = s.term_count;
+    j["terms"] = nlohmann::ordered_json::array();
+    for (std::size_t q = 0; q < s.terms.size(); ++q) {
+      nlohmann::ordered_json t;
+      t["position"] = s.term_positions[q];
+      t["factors"] = nlohmann::ordered_json::array();
+      for (const auto& f : s.terms[q].factors) t["factors"].push_back(element_json(f));
+      for (const auto& [name, x] : s.terms[q].scalars) t["factors"].push_back({{"attribute", name}, {"value", x}});
+      t["value"] = s.terms[q].value;
+      j["terms"].push_back(t);
+    }
+  }
+  if (s.accuracy) {
+    const AccuracyText& a = *s.accuracy;
+    auto num = [](double x) { return std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json(nullptr); };
+    j["accuracy"] = {{"n", a.n},           {"depth", a.depth},       {"magnitude", num(a.magnitude)},
+                     {"unit_roundoff", fmt::format("2^-{}", a.precision)},
+                     {"theta", num(a.theta)}, {"bound", num(a.bound)},  {"ideal", num(a.ideal)},
+                     {"oracle_error", num(a.oracle)}, {"radius", num(a.radius)}, {"allowed", a.allowed},
+                     {"error", num(a.error)}, {"fraction", num(a.fraction)}, {"ulps", num(a.ulps)}};
+  }
   return j;
 }
 

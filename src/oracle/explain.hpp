@@ -30,6 +30,24 @@ struct Element {
   std::string bits;                 // "0x80000000"
 };
 
+// [Acc.terms] One term of a computed element: its factors (input elements, then attribute scalars by
+// name) and its value.
+struct TermText {
+  std::vector<Element> factors;
+  std::vector<std::pair<std::string, double>> scalars;
+  std::string value;  // the exact product (a binary64 value; for double, rounded)
+};
+
+// [Acc.report] What the accuracy model says of a computed element: the counters, the bound and the
+// enclosure, and the error of the reference's own value ([Acc.run]).
+struct AccuracyText {
+  std::int64_t n = 0, depth = 0;
+  int precision = 0;  // p_T: u = 2^-p
+  double magnitude = 0, theta = 0, bound = 0, ideal = 0, oracle = 0, radius = 0;
+  std::string allowed;  // "finite", "nan", "+inf", ...
+  double error = 0, fraction = 0, ulps = 0;  // of the reference's value
+};
+
 // How one node (or the graph, for inputs, initializers and constants) determined one element.
 struct Step {
   Element element;                   // the element explained
@@ -44,6 +62,12 @@ struct Step {
   std::string reason;                // one sentence: why the element has its value
   std::optional<Element> determining;  // the input element the value came from (the chain follows it)
   std::string stop;                  // why the chain stops at this step (empty: it continues)
+  // [Acc.report] a computed element: its terms (the first kListed - 1 when there are more) and the
+  // accuracy model's numbers
+  std::vector<TermText> terms;
+  std::vector<std::int64_t> term_positions;
+  std::int64_t term_count = 0;
+  std::optional<AccuracyText> accuracy;
 };
 
 struct Explanation {
