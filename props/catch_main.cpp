@@ -1,5 +1,5 @@
-// Catch2's implementation and main for sonnx-unit, sonnx-props and sonnx-exhaustive, with a guard against the
-// console reporter's endless header (issue 35: a failing test fails cleanly).
+// Catch2's implementation and main for sonnx-unit, sonnx-props, sonnx-exhaustive and sonnx-testsys, with a guard
+// against the console reporter's endless header (issue 35: a failing test fails cleanly).
 //
 // Catch2 2.13 prints the name of a failing test case as a header wrapped at CATCH_CONFIG_CONSOLE_WIDTH - 1
 // columns, the lines after the first indented to just past the name's first ": " (ConsoleReporter::
