@@ -30,7 +30,7 @@ install(FILES ${CMAKE_BINARY_DIR}/cmake/sonnx_refConfig.cmake ${CMAKE_BINARY_DIR
 
 if(NOT SONNX_SANITIZE)
   add_test(NAME "package: cmake --install then find_package(sonnx_ref) in a consumer project"
-           COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DSOURCE_DIR=${CMAKE_SOURCE_DIR}
+           COMMAND ${SONNX_BOUNDED} ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DSOURCE_DIR=${CMAKE_SOURCE_DIR}
                    -DWORK_DIR=${CMAKE_BINARY_DIR}/package-test -DPYTHON=${SONNX_PYTHON_EXECUTABLE}
                    -DPYTHON_SITE=${SONNX_PYTHON_INSTALL_DIR} -DCONFIG=$<CONFIG> -DVERSION=${PROJECT_VERSION}
                    -P ${CMAKE_SOURCE_DIR}/cmake/consumer/run.cmake)

@@ -102,7 +102,7 @@ endif()
 # tools/release-check). The reproducibility of two release builds is checked by tools/release itself.
 if(NOT SONNX_SANITIZE)
   add_test(NAME "package: the Debian package (cpack -G DEB): dpkg-shlibdeps dependencies, lintian without error, the extracted CLI, Python module and find_package(sonnx_ref) run"
-           COMMAND ${CMAKE_SOURCE_DIR}/cmake/debian/test-deb ${CMAKE_CPACK_COMMAND} ${CMAKE_BINARY_DIR}
+           COMMAND ${SONNX_BOUNDED} ${CMAKE_SOURCE_DIR}/cmake/debian/test-deb ${CMAKE_CPACK_COMMAND} ${CMAKE_BINARY_DIR}
                    ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/package-deb)
   set_tests_properties("package: the Debian package (cpack -G DEB): dpkg-shlibdeps dependencies, lintian without error, the extracted CLI, Python module and find_package(sonnx_ref) run"
                        PROPERTIES LABELS package TIMEOUT 900 COST 80)
