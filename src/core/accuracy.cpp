@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <mutex>
 
 #include "core/float16.hpp"
 
@@ -49,24 +51,15 @@ double theta_exact_up(double v, std::int64_t D) {
   return t;
 }
 
-constexpr std::int64_t kTable = 1 << 16;
-
-struct ThetaTable {
-  std::vector<double> values;
-  explicit ThetaTable(double v) : values(kTable) {
-    for (std::int64_t D = 0; D < kTable; ++D) values[static_cast<std::size_t>(D)] = theta_exact_up(v, D);
-  }
+// θ(D) of each type, as the operators ask for it: a handful of distinct D per node (the number of
+// terms of its interior elements and of its border ones), each computed once per process.
+struct ThetaCache {
+  std::mutex mutex;
+  std::map<std::pair<int, std::int64_t>, double> values;
 };
-
-const ThetaTable& table_of(DType t) {
-  static const ThetaTable f16(format_of(DType::Float16).v), bf16(format_of(DType::BFloat16).v),
-      f32(format_of(DType::Float).v), f64(format_of(DType::Double).v);
-  switch (t) {
-    case DType::Float16: return f16;
-    case DType::BFloat16: return bf16;
-    case DType::Float: return f32;
-    default: return f64;
-  }
+ThetaCache& theta_cache() {
+  static ThetaCache cache;
+  return cache;
 }
 
 // Round to nearest even, once, to a binary format of precision p (hidden bit included) whose least
@@ -100,8 +93,11 @@ const Format& format_of(DType t) {
 
 double theta(DType t, std::int64_t D) {
   if (D <= 0) return 0;
-  if (D < kTable) return table_of(t).values[static_cast<std::size_t>(D)];
-  return theta_exact_up(format_of(t).v, D);
+  ThetaCache& cache = theta_cache();
+  const std::lock_guard<std::mutex> lock(cache.mutex);
+  auto [it, fresh] = cache.values.try_emplace({static_cast<int>(t), D}, 0.0);
+  if (fresh) it->second = theta_exact_up(format_of(t).v, D);
+  return it->second;
 }
 
 std::uint16_t to_float16_bits(double x) {

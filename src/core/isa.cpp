@@ -26,7 +26,9 @@ std::vector<Isa> supported_isas() {
   std::vector<Isa> out = {Isa::Baseline};
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_ONE_ISA)
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2")) out.push_back(Isa::Avx2);
+  // The AVX2 level also uses FMA3 (every CPU with AVX2 that sonnx-ref targets has it; the computing
+  // operators' kernels fuse exact products: the same bits as without, [Acc.oracle]).
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) out.push_back(Isa::Avx2);
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
       __builtin_cpu_supports("avx512vl"))
     out.push_back(Isa::Avx512);

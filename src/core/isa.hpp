@@ -6,6 +6,7 @@
 // level the CPU has and compare the outputs byte for byte.
 #pragma once
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace sonnx {
@@ -38,7 +39,7 @@ namespace sonnx {
 // what made one object take minutes to compile.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_ONE_ISA)
 template <class Kernel> __attribute__((flatten)) void at_baseline(const Kernel& kernel) { kernel(); }
-template <class Kernel> __attribute__((target("avx2"), flatten)) void at_avx2(const Kernel& kernel) { kernel(); }
+template <class Kernel> __attribute__((target("avx2,fma"), flatten)) void at_avx2(const Kernel& kernel) { kernel(); }
 template <class Kernel>
 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"), flatten)) void at_avx512(const Kernel& kernel) {
   kernel();
@@ -50,8 +51,20 @@ template <class Kernel> inline void at_active_level(const Kernel& kernel) {
     default: at_baseline(kernel); break;
   }
 }
+// The same, telling the kernel whether its level has fused multiply-add instructions:
+// `kernel(std::true_type{})` at AVX2 and AVX-512, `kernel(std::false_type{})` at baseline. A kernel
+// that fuses only exact products (a fused a·b + c is then the same rounding as a·b followed by + c)
+// gives the same bits either way; without the instructions, std::fma would be a library call.
+template <class Kernel> inline void at_active_level_fma(const Kernel& kernel) {
+  switch (active_isa()) {
+    case Isa::Avx512: at_avx512([&] { kernel(std::true_type{}); }); break;
+    case Isa::Avx2: at_avx2([&] { kernel(std::true_type{}); }); break;
+    default: at_baseline([&] { kernel(std::false_type{}); }); break;
+  }
+}
 #else
 template <class Kernel> inline void at_active_level(const Kernel& kernel) { kernel(); }
+template <class Kernel> inline void at_active_level_fma(const Kernel& kernel) { kernel(std::false_type{}); }
 #endif
 
 }  // namespace sonnx

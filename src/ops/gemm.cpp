@@ -193,9 +193,14 @@ Tensor gemm(int version, const Tensor& A, const Tensor& B, const Tensor* C, cons
   annex->hi.resize(size), annex->radius.resize(size), annex->bound.resize(size), annex->oracle.resize(size);
   annex->allowed.resize(size);
   if (t == DType::Double) annex->lo.resize(size);
-  const Matrix a = matrix_of(A, 0, s.M, s.K, s.a_row, s.a_col), b = matrix_of(B, 0, s.K, s.N, s.b_row, s.b_col);
-  const ProductSums sums = product_sums(t == DType::Double, a, b);
+  const ProductSums sums = product_sums(t == DType::Double, View{&A, 0, s.M, s.K, s.a_row, s.a_col},
+                                        View{&B, 0, s.K, s.N, s.b_row, s.b_col});
   const bool three = scalar_roundings(t, p.alpha) > 0;  // three-factor terms: a factor bound per element
+  // the rows of A' and columns of B' as doubles, for the factor bounds and the elements with a non-finite term
+  const bool any_nonfinite = std::any_of(sums.sigma.begin(), sums.sigma.end(), [](double x) { return !std::isfinite(x); }) ||
+                             std::any_of(sums.tau.begin(), sums.tau.end(), [](double x) { return !std::isfinite(x); });
+  const Matrix a = three || any_nonfinite ? matrix_of(A, 0, s.M, s.K, s.a_row, s.a_col) : Matrix{};
+  const Matrix b = three || any_nonfinite ? matrix_of(B, 0, s.K, s.N, s.b_row, s.b_col) : Matrix{};
   std::optional<accuracy::Coefficients> shared;
   if (!three) shared = accuracy::coefficients(t, counters(t, s, p, 1.0));
   dispatch(t, [&](auto tag) {

@@ -161,8 +161,8 @@ Tensor matmul(int version, const Tensor& A, const Tensor& B) {
       for (std::int64_t bi = 0; bi < s.batches; ++bi) {
         const auto batch = index_of(s.batch, bi);
         const std::int64_t ao = offset_of(batch, s.a_batch), bo = offset_of(batch, s.b_batch);
-        const ProductSums sums = product_sums(A.dtype() == DType::Double, matrix_of(A, ao, s.M, s.K, s.K, 1),
-                                              matrix_of(B, bo, s.K, s.N, s.N, 1));
+        const ProductSums sums = product_sums(A.dtype() == DType::Double, View{&A, ao, s.M, s.K, s.K, 1},
+                                              View{&B, bo, s.K, s.N, s.N, 1});
         for (std::int64_t e = 0; e < mn; ++e) {
           const auto at = static_cast<std::size_t>(bi * mn + e);
           accuracy::Sums sm;

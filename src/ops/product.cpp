@@ -9,84 +9,140 @@
 
 namespace sonnx::ops {
 
+namespace {
+
+// Calls f(p) with p a typed pointer to t's elements (float types only; the others are not computed here).
+template <class F> void with_values(const Tensor& t, F&& f) {
+  dispatch(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_v<T>) f(t.values<T>().data());
+  });
+}
+
+}  // namespace
+
 Matrix matrix_of(const Tensor& t, std::int64_t offset, std::int64_t rows, std::int64_t cols, std::int64_t row_stride,
                  std::int64_t col_stride) {
   Matrix m;
   m.rows = rows, m.cols = cols;
   m.values.resize(static_cast<std::size_t>(rows * cols));
-  dispatch(t.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      auto x = t.values<T>();
-      for (std::int64_t r = 0; r < rows; ++r)
-        for (std::int64_t c = 0; c < cols; ++c)
-          m.values[static_cast<std::size_t>(r * cols + c)] = real_value(x[static_cast<std::size_t>(offset + r * row_stride + c * col_stride)]);
-    }
+  with_values(t, [&](const auto* x) {
+    for (std::int64_t r = 0; r < rows; ++r)
+      for (std::int64_t c = 0; c < cols; ++c)
+        m.values[static_cast<std::size_t>(r * cols + c)] = real_value(x[offset + r * row_stride + c * col_stride]);
   });
   return m;
 }
 
 namespace {
 
-constexpr std::int64_t kRows = 4, kCols = 8;  // the tile of elements whose sums are kept in registers
+constexpr std::int64_t kCols = 8;  // the columns of B a tile keeps in registers
 
-// Every element of a kRows × kCols tile accumulates its terms over k ascending, starting from −0:
-// σ = σ + a·b (exact product), Ŝ = Ŝ + |a·b| — accuracy::Accumulator's operations for the short
-// types, one element per lane. `ap` holds the tile's rows of A k-major (kRows values per k), `bp` its
-// columns of B k-major (kCols values per k); rows or columns past the matrix are zeros, whose sums are
-// never written back (K itself is never padded: no element gets a term it does not have).
-void tile(const double* ap, const double* bp, std::int64_t K, double* sigma, double* mag) {
-  double s[kRows][kCols], m[kRows][kCols];
-  for (std::int64_t r = 0; r < kRows; ++r)
-    for (std::int64_t c = 0; c < kCols; ++c) s[r][c] = -0.0, m[r][c] = 0.0;
-  for (std::int64_t k = 0; k < K; ++k) {
-    const double* a = ap + k * kRows;
-    const double* b = bp + k * kCols;
-#pragma GCC unroll 4
-    for (std::int64_t r = 0; r < kRows; ++r)
-#pragma GCC unroll 8
-      for (std::int64_t c = 0; c < kCols; ++c) {
-        const double p = a[r] * b[c];
-        s[r][c] = s[r][c] + p;
-        m[r][c] = m[r][c] + std::fabs(p);
-      }
-  }
-  for (std::int64_t r = 0; r < kRows; ++r)
-    for (std::int64_t c = 0; c < kCols; ++c) sigma[r * kCols + c] = s[r][c], mag[r * kCols + c] = m[r][c];
+// Scratch memory reused by the calls of one thread: the packed operands are written whole before
+// they are read, so their earlier contents never matter, and a repeated product does not fault its
+// pages in again.
+std::vector<double>& scratch(int which) {
+  thread_local std::vector<double> buffers[2];
+  return buffers[which];
 }
 
-void sums_short(const Matrix& a, const Matrix& b, ProductSums& out) {
-  const std::int64_t M = a.rows, K = a.cols, N = b.cols;
-  const std::int64_t mt = (M + kRows - 1) / kRows, nt = (N + kCols - 1) / kCols;
-  std::vector<double> ap(static_cast<std::size_t>(mt * K * kRows), 0.0), bp(static_cast<std::size_t>(nt * K * kCols), 0.0);
-  for (std::int64_t i = 0; i < M; ++i)
-    for (std::int64_t k = 0; k < K; ++k) ap[static_cast<std::size_t>(((i / kRows) * K + k) * kRows + i % kRows)] = a.at(i, k);
-  for (std::int64_t k = 0; k < K; ++k)
-    for (std::int64_t j = 0; j < N; ++j) bp[static_cast<std::size_t>(((j / kCols) * K + k) * kCols + j % kCols)] = b.at(k, j);
-  double s[kRows * kCols], m[kRows * kCols];
-  for (std::int64_t jt = 0; jt < nt; ++jt)
-    for (std::int64_t it = 0; it < mt; ++it) {
-      tile(ap.data() + it * K * kRows, bp.data() + jt * K * kCols, K, s, m);
-      for (std::int64_t r = 0; r < kRows && it * kRows + r < M; ++r)
-        for (std::int64_t c = 0; c < kCols && jt * kCols + c < N; ++c) {
-          const auto at = static_cast<std::size_t>((it * kRows + r) * N + jt * kCols + c);
-          out.sigma[at] = s[r * kCols + c], out.mag[at] = m[r * kCols + c];
+// B packed in panels of kCols columns, k-major: panel p holds B[k, p·kCols + c] at (p·K + k)·kCols + c;
+// columns past N are zeros (their sums are never written back).
+const double* pack_b(const View& b) {
+  const std::int64_t K = b.rows, N = b.cols, panels = (N + kCols - 1) / kCols;
+  std::vector<double>& out = scratch(0);
+  if (out.size() < static_cast<std::size_t>(panels * K * kCols)) out.resize(static_cast<std::size_t>(panels * K * kCols));
+  double* bp = out.data();
+  with_values(*b.t, [&](const auto* x) {
+    for (std::int64_t p = 0; p < panels; ++p)
+      for (std::int64_t k = 0; k < K; ++k) {
+        double* dst = bp + (p * K + k) * kCols;
+        for (std::int64_t c = 0; c < kCols; ++c) {
+          const std::int64_t j = p * kCols + c;
+          dst[c] = j < N ? real_value(x[b.offset + k * b.row_stride + j * b.col_stride]) : 0.0;
         }
+      }
+  });
+  return bp;
+}
+
+// Rows i0 .. i0 + R - 1 of A packed k-major (R values per k).
+const double* pack_a(const View& a, std::int64_t i0, std::int64_t R) {
+  const std::int64_t K = a.cols;
+  std::vector<double>& out = scratch(1);
+  if (out.size() < static_cast<std::size_t>(K * R)) out.resize(static_cast<std::size_t>(K * R));
+  double* ap = out.data();
+  with_values(*a.t, [&](const auto* x) {
+    for (std::int64_t k = 0; k < K; ++k)
+      for (std::int64_t r = 0; r < R; ++r) ap[k * R + r] = real_value(x[a.offset + (i0 + r) * a.row_stride + k * a.col_stride]);
+  });
+  return ap;
+}
+
+// σ + a·b and Ŝ + |a|·|b|: with fused multiply-add where the level has it — the same bits, since a·b
+// is exact for the short types ([Acc.oracle]).
+template <bool kFma> inline double madd(double a, double b, double c) {
+  if constexpr (kFma) return __builtin_fma(a, b, c);
+  else return a * b + c;
+}
+
+// Every element of an R × kCols tile accumulates its terms over k ascending, starting from −0:
+// σ = σ + a·b, Ŝ = Ŝ + |a·b| — accuracy::Accumulator's operations for the short types, one element
+// per lane, the sums kept in registers across k.
+template <std::int64_t R, bool kFma>
+inline void tile(const double* ap, const double* bp, std::int64_t K, double* sigma, double* mag, std::int64_t ld,
+                 std::int64_t rows, std::int64_t cols) {
+  double s[R][kCols], m[R][kCols];
+  for (std::int64_t r = 0; r < R; ++r)
+    for (std::int64_t c = 0; c < kCols; ++c) s[r][c] = -0.0, m[r][c] = 0.0;
+  for (std::int64_t k = 0; k < K; ++k) {
+    const double* a = ap + k * R;
+    const double* b = bp + k * kCols;
+#pragma GCC unroll 8
+    for (std::int64_t r = 0; r < R; ++r) {
+      const double av = a[r], aa = std::fabs(a[r]);
+#pragma GCC unroll 8
+      for (std::int64_t c = 0; c < kCols; ++c) {
+        s[r][c] = madd<kFma>(av, b[c], s[r][c]);
+        m[r][c] = madd<kFma>(aa, std::fabs(b[c]), m[r][c]);
+      }
     }
+  }
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c) sigma[r * ld + c] = s[r][c], mag[r * ld + c] = m[r][c];
+}
+
+template <bool kFma> void sums_short(const View& a, const View& b, ProductSums& out) {
+  const std::int64_t M = a.rows, K = a.cols, N = b.cols, panels = (N + kCols - 1) / kCols;
+  const double* bp = pack_b(b);
+  for (std::int64_t i0 = 0; i0 < M;) {
+    const std::int64_t R = M - i0 >= 4 ? 4 : 1;  // four rows at a time, the last ones one by one
+    const double* ap = pack_a(a, i0, R);
+    for (std::int64_t p = 0; p < panels; ++p) {
+      const std::int64_t j0 = p * kCols, cols = std::min(kCols, N - j0);
+      double* sg = out.sigma.data() + i0 * N + j0;
+      double* mg = out.mag.data() + i0 * N + j0;
+      if (R == 4) tile<4, kFma>(ap, bp + p * K * kCols, K, sg, mg, N, 4, cols);
+      else tile<1, kFma>(ap, bp + p * K * kCols, K, sg, mg, N, 1, cols);
+    }
+    i0 += R;
+  }
 }
 
 // double: TwoProduct and TwoSum per term (accuracy::Accumulator), row by row over j.
-void sums_dd(const Matrix& a, const Matrix& b, ProductSums& out) {
+void sums_dd(const View& av, const View& bv, ProductSums& out) {
+  const Matrix a = matrix_of(*av.t, av.offset, av.rows, av.cols, av.row_stride, av.col_stride);
+  const Matrix b = matrix_of(*bv.t, bv.offset, bv.rows, bv.cols, bv.row_stride, bv.col_stride);
   const std::int64_t M = a.rows, K = a.cols, N = b.cols;
   for (std::int64_t i = 0; i < M; ++i) {
     double* sg = out.sigma.data() + i * N;
     double* ta = out.tau.data() + i * N;
     double* mg = out.mag.data() + i * N;
     for (std::int64_t k = 0; k < K; ++k) {
-      const double av = a.at(i, k);
+      const double avk = a.at(i, k);
       const double* bk = b.values.data() + k * N;
       for (std::int64_t j = 0; j < N; ++j) {
-        const double p = av * bk[j], q = std::fma(av, bk[j], -p);
+        const double p = avk * bk[j], q = std::fma(avk, bk[j], -p);
         const double s = sg[j] + p, bb = s - sg[j], err = (sg[j] - (s - bb)) + (p - bb);
         sg[j] = s;
         ta[j] = ta[j] + (q + err);
@@ -98,13 +154,13 @@ void sums_dd(const Matrix& a, const Matrix& b, ProductSums& out) {
 
 }  // namespace
 
-ProductSums product_sums(bool dd, const Matrix& a, const Matrix& b) {
+ProductSums product_sums(bool dd, const View& a, const View& b) {
   ProductSums out;
   const auto size = static_cast<std::size_t>(a.rows * b.cols);
   out.sigma.assign(size, -0.0), out.mag.assign(size, 0.0), out.tau.assign(dd ? size : 0, 0.0);
-  if (size == 0) return out;
+  if (size == 0 || a.cols == 0) return out;
   if (dd) at_active_level([&] { sums_dd(a, b, out); });
-  else at_active_level([&] { sums_short(a, b, out); });
+  else at_active_level_fma([&](auto fma) { sums_short<decltype(fma)::value>(a, b, out); });
   return out;
 }
 

@@ -23,10 +23,17 @@ struct Matrix {
 Matrix matrix_of(const Tensor& t, std::int64_t offset, std::int64_t rows, std::int64_t cols, std::int64_t row_stride,
                  std::int64_t col_stride);
 
-// σ, τ (double-double correction: `dd`, else left 0) and Ŝ of every element of A·B, row-major M × N.
+// A matrix operand as a view of a tensor: element (r, c) at offset + r·row_stride + c·col_stride (a
+// transposed or broadcast operand reads the same elements; nothing is copied but what a kernel packs).
+struct View {
+  const Tensor* t = nullptr;
+  std::int64_t offset = 0, rows = 0, cols = 0, row_stride = 0, col_stride = 0;
+};
+
+// σ, τ (double-double correction: `dd`, else left empty) and Ŝ of every element of A·B, row-major M × N.
 struct ProductSums {
   std::vector<double> sigma, tau, mag;
 };
-ProductSums product_sums(bool dd, const Matrix& a, const Matrix& b);
+ProductSums product_sums(bool dd, const View& a, const View& b);
 
 }  // namespace sonnx::ops

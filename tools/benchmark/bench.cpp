@@ -19,6 +19,9 @@
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
+#include "ops/conv.hpp"
+#include "ops/gemm.hpp"
+#include "ops/matmul.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/globalmaxpool.hpp"
 #include "ops/max.hpp"
@@ -45,7 +48,8 @@ struct Random {
 };
 
 // Values like real activations: floats in [-1000, 1000] with three decimals (float16: finite
-// patterns of that range), integers uniform over the type. No NaN.
+// patterns of that range), integers uniform over the type. No NaN. (The computing operators' cases
+// take them too: their time does not depend on the values.)
 template <class T> Tensor filled(Shape shape, std::uint64_t seed) {
   Tensor t(dtype_of<T>(), std::move(shape));
   Random r{seed};
@@ -178,6 +182,34 @@ int main(int argc, char** argv) {
     p.strides = {2, 2}, p.has_strides = true;
     if (three) p.pads = {1, 1, 1, 1}, p.has_pads = true;
     run = [&keep, p, with_indices] { return ops::maxpool(12, keep[0], p, with_indices)[0]; };
+  } else if (c.rfind("conv", 0) == 0) {  // the ideal of every element and its enclosure ([Acc.oracle])
+    ops::ConvParams p;
+    if (c == "conv3x3-1x64x56") {
+      keep.push_back(filled<float>({1, 64, 56, 56}, 1)), keep.push_back(filled<float>({64, 64, 3, 3}, 2));
+      keep.push_back(filled<float>({64}, 3));
+      p.window.pads = {1, 1, 1, 1}, p.window.has_pads = true;
+    } else if (c == "conv7x7s2-1x3x224") {
+      keep.push_back(filled<float>({1, 3, 224, 224}, 1)), keep.push_back(filled<float>({64, 3, 7, 7}, 2));
+      keep.push_back(filled<float>({64}, 3));
+      p.window.pads = {3, 3, 3, 3}, p.window.has_pads = true;
+      p.window.strides = {2, 2}, p.window.has_strides = true;
+    } else if (c == "convdw-1x256x56") {
+      keep.push_back(filled<float>({1, 256, 56, 56}, 1)), keep.push_back(filled<float>({256, 1, 3, 3}, 2));
+      keep.push_back(filled<float>({256}, 3));
+      p.window.pads = {1, 1, 1, 1}, p.window.has_pads = true;
+      p.group = 256;
+    } else {
+      std::fprintf(stderr, "sonnx-bench: unknown case '%s' (cases: tools/benchmark/cases.txt)\n", c.c_str());
+      return 2;
+    }
+    run = [&keep, p] { return ops::conv(11, keep[0], keep[1], &keep[2], p); };
+  } else if (c == "gemm-1x2048x1000") {
+    keep.push_back(filled<float>({1, 2048}, 1)), keep.push_back(filled<float>({2048, 1000}, 2));
+    keep.push_back(filled<float>({1000}, 3));
+    run = [&keep] { return ops::gemm(13, keep[0], keep[1], &keep[2], {}); };
+  } else if (c == "matmul-512") {
+    keep.push_back(filled<float>({512, 512}, 1)), keep.push_back(filled<float>({512, 512}, 2));
+    run = [&keep] { return ops::matmul(13, keep[0], keep[1]); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

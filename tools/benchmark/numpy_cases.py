@@ -102,6 +102,36 @@ elif kind in ("maxpool3s2", "maxpool2s2"):
         plane = (np.arange(x.shape[0])[:, None, None, None] * x.shape[1] + np.arange(x.shape[1])[None, :, None, None])
         return np.take_along_axis(w, a[..., None], -1)[..., 0], (plane * x.shape[2] + oh) * x.shape[3] + ow
     run = pool
+elif kind in ("conv3x3", "conv7x7s2", "convdw"):
+    # What a user would write instead of the reference: float64 (so that the rounding of the sum is far
+    # below float's), the zero-padded input, im2col, one matrix product (numpy links BLAS for it).
+    from numpy.lib.stride_tricks import sliding_window_view
+    (xs, ws, stride, pad, group) = {"conv3x3": ((1, 64, 56, 56), (64, 64, 3, 3), 1, 1, 1),
+                                    "conv7x7s2": ((1, 3, 224, 224), (64, 3, 7, 7), 2, 3, 1),
+                                    "convdw": ((1, 256, 56, 56), (256, 1, 3, 3), 1, 1, 256)}[kind]
+    x, w, b = filled(xs, np.float32), filled(ws, np.float32), filled((ws[0],), np.float32)
+    k = ws[2]
+
+    def conv():
+        xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+        cols = sliding_window_view(xp, (k, k), axis=(2, 3))[:, :, ::stride, ::stride]  # [1, C, OH, OW, k, k]
+        oh, ow = cols.shape[2], cols.shape[3]
+        if group == 1:
+            m = np.ascontiguousarray(cols[0].transpose(1, 2, 0, 3, 4)).reshape(oh * ow, -1)  # im2col: [P, C*k*k]
+            y = m @ w.astype(np.float64).reshape(ws[0], -1).T
+            return (y.T.reshape(ws[0], oh, ow) + b.astype(np.float64)[:, None, None])[None]
+        m = np.ascontiguousarray(cols[0].reshape(xs[1], oh * ow, k * k))  # depthwise: one product per channel
+        y = np.matmul(m, w.astype(np.float64).reshape(ws[0], k * k, 1))[..., 0]
+        return (y.reshape(ws[0], oh, ow) + b.astype(np.float64)[:, None, None])[None]
+    run = conv
+elif case == "gemm-1x2048x1000":
+    x, bm, c = filled((1, 2048), np.float32), filled((2048, 1000), np.float32), filled((1000,), np.float32)
+    x64, b64, c64 = x.astype(np.float64), bm.astype(np.float64), c.astype(np.float64)
+    run = lambda: x64 @ b64 + c64
+elif case == "matmul-512":
+    x, bm = filled((512, 512), np.float32), filled((512, 512), np.float32)
+    x64, b64 = x.astype(np.float64), bm.astype(np.float64)
+    run = lambda: x64 @ b64
 elif case == "globalmaxpool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.max(x, axis=(2, 3), keepdims=True)

@@ -82,6 +82,18 @@ def case_model(case, feeds):
             outs.append(("I", np.dtype(np.int64)))
     elif kind == "globalmaxpool":
         op, opset = "GlobalMaxPool", 1
+    elif kind in ("conv3x3", "conv7x7s2", "convdw"):  # W and B as initializers, as in a real model
+        op, opset = "Conv", 11
+        attrs = {"pads": [3, 3, 3, 3], "strides": [2, 2]} if kind == "conv7x7s2" else {"pads": [1, 1, 1, 1]}
+        if kind == "convdw":
+            attrs["group"] = 256
+        inits = [numpy_helper.from_array(feeds[1][1], "in1"), numpy_helper.from_array(feeds[2][1], "in2")]
+        feeds[:] = feeds[:1]
+    elif kind == "gemm":
+        op, inits = "Gemm", [numpy_helper.from_array(feeds[1][1], "in1"), numpy_helper.from_array(feeds[2][1], "in2")]
+        feeds[:] = feeds[:1]
+    elif kind == "matmul":
+        op = "MatMul"
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)
