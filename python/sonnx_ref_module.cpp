@@ -300,7 +300,7 @@ CheckResult check_binding(const PyModel& m, py::handle feeds, py::handle actual,
                           const std::string& report_path, const std::string& junit_path,
                           const std::vector<std::string>& manifest_files, const std::string& junit_stem, bool nodes,
                           bool nan_payload_strict) {
-  const bool nodewise = nodes || !m.model.complete();  // [Check.nodewise]
+  const bool nodewise = !check::nodewise_reason(m.model, nodes).empty();  // [Check.nodewise]
   if (py::isinstance<py::str>(feeds) && py::isinstance<py::str>(actual)) {
     const auto a = feeds.cast<std::string>(), b = actual.cast<std::string>();
     return without_gil([&] {

@@ -230,21 +230,23 @@ Judgement judge(DType t, const Element& e, double r) {
 }
 
 void count_terms(DType t, Sums& s, std::int64_t products, int e, double M, std::int64_t values, int value_e,
-                 std::int64_t steps) {
+                 std::int64_t steps, double value_M, double converted) {
   const Format& f = format_of(t);
   s.n = products + values;
   const int max_e = std::max(products > 0 ? e : 0, values > 0 ? value_e : 0);
   s.depth = s.n == 0 ? 0 : (s.n - 1) + max_e;  // [Acc.terms] D = (n − 1) + max e_k
   s.ops = s.n + steps + 1;                    // m: one binary64 addition per term, the steps, the first
   // [Acc.bound.underflow] λ_k = e·η̄·((1 + v)·M)^(e − 1) for e >= 1, in units of η̄
-  auto lambda = [&](int ek) {
+  auto lambda = [&](int ek, double bound) {
     double l = ek;
-    for (int i = 1; i < ek; ++i) l *= (1 + f.v) * M;
+    for (int i = 1; i < ek; ++i) l *= (1 + f.v) * bound;
     return ek >= 1 ? l : 0.0;
   };
-  s.lambda_units = static_cast<double>(products) * lambda(e) + static_cast<double>(values) * lambda(value_e);
-  // [Acc.overflow] P: the partial product of a three-factor term, at most (1 + v)·M² + η̄
+  s.lambda_units = static_cast<double>(products) * lambda(e, M) + static_cast<double>(values) * lambda(value_e, value_M);
+  // [Acc.overflow] P: the partial product of a three-factor term, at most (1 + v)·M² + η̄, and an attribute
+  // factor converted to T, at most (1 + v)·|x|
   s.partial = products > 0 && e >= 2 ? (1 + f.v) * M * M + f.eta_bar : 0.0;
+  s.partial = std::max(s.partial, (1 + f.v) * converted);
   s.double_type = t == DType::Double;
 }
 
@@ -262,8 +264,10 @@ void Accumulator::add_term(double p, double q, bool nonfinite_factors, double ma
     return;
   }
   if (std::isinf(p)) {
-    if (!nonfinite_factors) overflowed_ = true;  // double: finite factors whose product overflows binary64
-    else (p > 0 ? pos_inf_ : neg_inf_) = true;   // [Acc.nonfinite] an infinite term
+    // [Acc.nonfinite] an infinite term; [Acc.oracle] for double, finite factors whose product is beyond
+    // binary64's range are taken as the infinity every binary64 evaluation gives that product
+    if (!nonfinite_factors) overflowed_ = true;
+    (p > 0 ? pos_inf_ : neg_inf_) = true;
     return;
   }
   if (!dd_) {
@@ -306,13 +310,13 @@ void Accumulator::add_scaled(double beta, double c) {
 }
 
 Sums Accumulator::result(std::int64_t products, int e, double M, std::int64_t values, int value_e,
-                         std::int64_t steps) const {
+                         std::int64_t steps, double value_M, double converted) const {
   Sums s;
-  count_terms(t_, s, products, e, M, values, value_e, steps);
+  count_terms(t_, s, products, e, M, values, value_e, steps, value_M, converted);
   s.sigma = sigma_, s.tau = tau_, s.mag = mag_;
   s.nan_term = nan_, s.pos_inf_term = pos_inf_, s.neg_inf_term = neg_inf_;
-  s.three_factor_inf = e >= 2 && (pos_inf_ || neg_inf_);
-  if (overflowed_) s.mag = INFINITY, s.partial = INFINITY;  // [Acc.verdict] no finite enclosure
+  s.three_factor_inf = three_factor_inf_;
+  if (overflowed_) s.three_factor_inf = true;  // [Acc.overflow] a NaN where the other infinity can come too
   return s;
 }
 

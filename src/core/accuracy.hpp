@@ -48,7 +48,7 @@ struct Sums {
   double partial = 0;        // [Acc.overflow] P, the largest partial product of a three-factor term
   // [Acc.nonfinite] (the finite terms' centre is `sigma`, `tau` when an infinite term is present)
   bool nan_term = false, pos_inf_term = false, neg_inf_term = false;
-  bool three_factor_inf = false;  // a three-factor term has an infinite factor
+  bool three_factor_inf = false;  // a three-factor term has an infinite factor and a product of the others <= η_T/2
   bool double_type = false;       // T is double: the double-double enclosure
 };
 
@@ -79,11 +79,13 @@ Coefficients coefficients(DType t, const Sums& counts);
 Element finish(const Coefficients& c, const Sums& s);
 
 // [Acc.terms] [Acc.bound.underflow] The counters of an element whose terms are `products` products of
-// rounding count e (factor bound M for e >= 2) and `values` one-factor terms of rounding count 0,
-// plus the oracle's `steps` operations after the sum (Gemm's α·σ and +β·c): n, D, m, Σλ_k/η̄ and P.
-// The bulk evaluations and the Accumulator both take their counters from here.
+// rounding count e (factor bound M for e >= 2) and `values` terms of rounding count value_e (one factor,
+// or Gemm's β·c: factor bound value_M), plus the oracle's `steps` operations after the sum (Gemm's α·σ
+// and +β·c): n, D, m, Σλ_k/η̄ and P — `converted`, the largest attribute factor T cannot represent
+// (0 for none), is converted to T by an evaluation and may overflow there ([Acc.overflow]). The bulk
+// evaluations and the Accumulator both take their counters from here.
 void count_terms(DType t, Sums& s, std::int64_t products, int e, double M, std::int64_t values, int value_e,
-                 std::int64_t steps);
+                 std::int64_t steps, double value_M = 1.0, double converted = 0.0);
 
 // [Acc.oracle] The oracle's accumulation of one element's terms, in the order they are added: the
 // definition the operators' bulk evaluations reproduce bit for bit (the same operations in the same
@@ -106,15 +108,19 @@ class Accumulator {
   // A term β·c after the sum ([Gemm.order]): the product first (exact for the short types).
   void add_scaled(double beta, double c);
   // The counters: the terms' rounding counts as the operator states them ([Acc.terms]).
-  Sums result(std::int64_t products, int e, double M, std::int64_t values, int value_e, std::int64_t steps) const;
+  Sums result(std::int64_t products, int e, double M, std::int64_t values, int value_e, std::int64_t steps,
+              double value_M = 1.0, double converted = 0.0) const;
   double sigma() const { return sigma_; }
+  // [Acc.nonfinite] 3: a three-factor term has an infinite factor and its two other factors' product is
+  // at most η_T/2 in magnitude (an evaluation may round it to zero before it meets the infinity).
+  void note_three_factor_infinity() { three_factor_inf_ = true; }
 
  private:
   void add_term(double p, double q, bool nonfinite_factors, double magnitude);
   DType t_;
   bool dd_;
   double sigma_ = -0.0, tau_ = 0, mag_ = 0;
-  bool nan_ = false, pos_inf_ = false, neg_inf_ = false, overflowed_ = false;
+  bool nan_ = false, pos_inf_ = false, neg_inf_ = false, overflowed_ = false, three_factor_inf_ = false;
 };
 
 // [Acc.run] The value `run` writes: fl_T(ŝ) (double: fl(σ + τ)), the canonical quiet NaN of T for a

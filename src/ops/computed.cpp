@@ -147,11 +147,14 @@ Decision computed_decision(const NodeValues& v, const std::vector<std::int64_t>&
   const std::string y = output_name(v, index), value = element_text(Y, offset);
   const accuracy::Sums& s = c.sums;
   if (!finite)
-    d.reason = fmt::format("{} = {} because {} of its {} terms is {} ([Acc.nonfinite]): every evaluation gives {}", y, value,
-                           s.nan_term ? "one" : "the infinite one(s)", c.terms,
-                           s.nan_term ? "a NaN (a NaN factor, or an infinity times a zero)"
-                                      : s.pos_inf_term && s.neg_inf_term ? "+Inf and -Inf" : "infinite",
-                           e.allowed == accuracy::kNan ? "a NaN" : "that infinity");
+    d.reason = fmt::format("{} = {} because {} of its {} terms {} ([Acc.nonfinite]): {}", y, value,
+                           s.nan_term ? "one" : "some", c.terms,
+                           s.nan_term ? "is a NaN (a NaN factor, or an infinity times a zero)"
+                                      : s.pos_inf_term && s.neg_inf_term ? "are +Inf and -Inf" : "are infinite",
+                           e.allowed == accuracy::kNan ? "every evaluation gives a NaN"
+                           : (e.allowed & accuracy::kNan) ? "an evaluation gives that infinity, or a NaN where an overflow or a product "
+                                                            "rounded to zero meets it"
+                                                          : "every evaluation gives that infinity");
   else
     d.reason = fmt::format("{} = {}: {} terms of {}; ideal {} (oracle's error {:.3g}), S = Σ|t_k| = {:.9g}, D = {}, u = 2^-{}, "
                            "θ(D) = {:.6g}, B = θ(D)·S + U = {:.6g}, R = {:.6g}{}",
@@ -226,17 +229,35 @@ std::vector<Reach> integer_reaches(DType t, std::int64_t products, Source first,
   return out;
 }
 
-std::vector<FactorWitness> accuracy_witnesses(DType t, std::int64_t products, std::int64_t values) {
+namespace {
+// Whether x is a value of T (finite, NaN or infinite alike).
+bool representable(DType t, double x) {
+  if (std::isnan(x) || std::isinf(x)) return true;
+  switch (t) {
+    case DType::Float16: return exact_float16(x).has_value();
+    case DType::BFloat16: return exact_bfloat16(x).has_value();
+    case DType::Float: return static_cast<double>(static_cast<float>(x)) == x;
+    default: return true;
+  }
+}
+}  // namespace
+
+std::vector<FactorWitness> accuracy_witnesses(DType t, std::int64_t products, std::int64_t values, double alpha, double beta) {
   const accuracy::Format& f = accuracy::format_of(t);
   const std::int64_t n = products + values;
   std::vector<FactorWitness> out;
-  // Term values written as (x, 1) for a product, c for a one-factor term.
-  auto from_terms = [&](const Situation& s, const std::vector<double>& terms) {
-    FactorWitness w{s, {}};
+  // Term values t_k written as (t_k/α, 1) for a product, t_k/β for a one-factor term; every factor
+  // written, or only the first product's first factor (`first_only`).
+  auto from_terms = [&](const Situation& s, const std::vector<double>& terms, bool first_only = false) {
+    FactorWitness w{s, {}, {}};
     for (std::int64_t k = 0; k < n; ++k) {
       const double x = terms[static_cast<std::size_t>(k)];
-      if (k < products) w.values.push_back(x), w.values.push_back(1.0);
-      else w.values.push_back(x);
+      const double scale = k < products ? alpha : beta;
+      const double factor = (std::isnan(x) || std::isinf(x) || first_only) ? x : x / scale;
+      if (!std::isnan(x) && !std::isinf(x) && !first_only && (factor * scale != x || !representable(t, factor))) return;
+      const bool written = !first_only || k == 0 || (k == 1 && s == kBothInf);
+      if (k < products) w.values.push_back(factor), w.values.push_back(1.0), w.write.push_back(written), w.write.push_back(!first_only);
+      else w.values.push_back(factor), w.write.push_back(!first_only);
     }
     out.push_back(std::move(w));
   };
@@ -254,27 +275,27 @@ std::vector<FactorWitness> accuracy_witnesses(DType t, std::int64_t products, st
     absorb[0] = 1.0;
     from_terms(kAbsorb, absorb);
   }
-  if (products >= 1) {  // x = w = (1 + 2u)·2^-k: products near λ_T/4, with bits below the subnormal grid
+  if (products >= 1) {  // x = (1 + 2u)·2^-k in every product: with moderate factors, products below λ_T
     const int k = (static_cast<int>(std::ilogb(f.lambda)) - 2) / 2;  // 2k ≈ emin − 2
     const double x = std::ldexp(1 + 2 * f.u, k);
-    FactorWitness w{kUnderflow, {}};
-    for (std::int64_t j = 0; j < products; ++j) w.values.push_back(x), w.values.push_back(x);
-    for (std::int64_t j = 0; j < values; ++j) w.values.push_back(0.0);
+    FactorWitness w{kUnderflow, {}, {}};
+    for (std::int64_t j = 0; j < products; ++j) w.values.push_back(x), w.values.push_back(x), w.write.push_back(true), w.write.push_back(false);
+    for (std::int64_t j = 0; j < values; ++j) w.values.push_back(0.0), w.write.push_back(false);
     out.push_back(std::move(w));
   }
   if (n >= 1) from_terms(kZeros, std::vector<double>(static_cast<std::size_t>(n), -0.0));
-  if (n >= 1) {
+  if (n >= 1) {  // a NaN, an infinity: the first factor alone
     std::vector<double> nan(static_cast<std::size_t>(n), 1.0);
     nan[0] = std::numeric_limits<double>::quiet_NaN();
-    from_terms(kNan, nan);
+    from_terms(kNan, nan, true);
     std::vector<double> inf(static_cast<std::size_t>(n), 1.0);
     inf[0] = INFINITY;
-    from_terms(kInfinity, inf);
+    from_terms(kInfinity, inf, true);
   }
-  if (n >= 2) {
+  if (products >= 2) {
     std::vector<double> both(static_cast<std::size_t>(n), 1.0);
     both[0] = INFINITY, both[1] = -INFINITY;
-    from_terms(kBothInf, both);
+    from_terms(kBothInf, both, true);
   }
   if (n >= 3) {  // max + max − max: max exactly, overflowing in T left to right
     const double max = std::ldexp(2.0 - 2 * f.u, static_cast<int>(std::ilogb(f.omega)));  // the greatest finite value
@@ -286,7 +307,7 @@ std::vector<FactorWitness> accuracy_witnesses(DType t, std::int64_t products, st
 }
 
 std::vector<Reach> accuracy_reaches(DType t, std::int64_t products, std::int64_t values, Source first, Source second,
-                                    Source value, const std::vector<std::string>& names) {
+                                    Source value, const std::vector<std::string>& names, double alpha, double beta) {
   std::vector<Reach> out;
   std::vector<Source> sources;
   std::vector<std::string> member_names;
@@ -295,10 +316,12 @@ std::vector<Reach> accuracy_reaches(DType t, std::int64_t products, std::int64_t
     sources.push_back(second), member_names.push_back(names.at(1));
   }
   for (std::int64_t k = 0; k < values; ++k) sources.push_back(value), member_names.push_back(names.at(2));
-  for (const FactorWitness& w : accuracy_witnesses(t, products, values)) {
+  for (const FactorWitness& w : accuracy_witnesses(t, products, values, alpha, beta)) {
     std::vector<std::uint64_t> bits;
     for (double x : w.values) bits.push_back(bits_in(t, x));
-    out.push_back(reach_by_given(w.situation, std::move(bits), static_cast<std::int64_t>(sources.size()), sources, member_names));
+    Reach r = reach_by_given(w.situation, std::move(bits), static_cast<std::int64_t>(sources.size()), sources, member_names, w.write);
+    if (!r.reachable) r.reachable = true;  // the witness cannot be written, another choice of the free factors might: not built
+    out.push_back(std::move(r));
   }
   return out;
 }

@@ -43,20 +43,27 @@ std::vector<Reach> integer_reaches(DType t, std::int64_t products, Source first,
                                    const std::vector<std::string>& names);
 
 // [Acc.situations] A witness: the values written into one element's factors, member by member in the
-// order of Decision::set (the two factors of each product, then the one-factor terms).
+// order of Decision::set (the two factors of each product, then the one-factor terms), and which of
+// them it writes (a NaN or an infinity needs only the first factor; a cancellation needs every factor).
 struct FactorWitness {
   Situation situation;
   std::vector<double> values;
+  std::vector<bool> write;
 };
-// The witnesses for an element of `products` products (factors (x, w), x written, w = 1 unless the
-// situation needs both) followed by `values` one-factor terms, in T.
-std::vector<FactorWitness> accuracy_witnesses(DType t, std::int64_t products, std::int64_t values);
+// The witnesses for an element of `products` products (factors (x, w): x = t/α and w = 1 for a term
+// value t, with the attribute factor α of the products) followed by `values` one-factor terms
+// (c = t/β), in T. A witness whose values T cannot hold exactly (an α or β that does not divide them)
+// is left out.
+std::vector<FactorWitness> accuracy_witnesses(DType t, std::int64_t products, std::int64_t values, double alpha = 1,
+                                              double beta = 1);
 
 // The reaches of the witnesses above for a node whose interior elements have `products` products and
 // `values` one-factor terms, the member at position p coming from sources[p] (product factors
-// alternate: the first input's, the second input's; then the value terms' input).
+// alternate: the first input's, the second input's; then the value terms' input). A witness that must
+// write a factor whose values are fixed, or computed, stays reachable but is reported not built, with
+// that reason (another choice of the free factors might reach the situation).
 std::vector<Reach> accuracy_reaches(DType t, std::int64_t products, std::int64_t values, Source first, Source second,
-                                    Source value, const std::vector<std::string>& names);
+                                    Source value, const std::vector<std::string>& names, double alpha = 1, double beta = 1);
 
 // The bits of x in T (the low bytes): x must be a value of T.
 std::uint64_t bits_in(DType t, double x);

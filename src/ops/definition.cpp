@@ -133,10 +133,11 @@ std::optional<std::vector<std::uint64_t>> witness_bits(const Reach& r, std::int6
 
 namespace {
 
-// Whether every position of the witness can be written: its source is Free ([Check.golden-coverage]).
+// Whether every position of the witness can be written: its source is Free ([Check.golden-coverage]);
+// positions the witness does not write (Reach::write) need not be.
 void check_sources(Reach& r, const std::vector<Source>& sources, const std::vector<std::string>& names) {
   for (std::size_t p = 0; p < (sources.size() == 1 ? 1 : sources.size()); ++p) {
-    if (sources[p] == Source::Free) continue;
+    if (sources[p] == Source::Free || (p < r.write.size() && !r.write[p])) continue;
     r.reachable = false;
     r.why = sources[p] == Source::OneHot
                 ? fmt::format("the values of '{}' come from a Hardmax output (+0 and 1 only)", names[p])
@@ -165,8 +166,8 @@ Reach reach_by_pattern(Situation s, Pattern pattern, std::int64_t n, DType dtype
 }
 
 Reach reach_by_given(Situation s, std::vector<std::uint64_t> bits, std::int64_t n, const std::vector<Source>& sources,
-                     const std::vector<std::string>& names) {
-  Reach r{std::move(s), Pattern::Given, true, "", Extreme::Max, std::move(bits)};
+                     const std::vector<std::string>& names, std::vector<bool> write) {
+  Reach r{std::move(s), Pattern::Given, true, "", Extreme::Max, std::move(bits), std::move(write)};
   if (n != static_cast<std::int64_t>(r.given.size())) {
     r.reachable = false;
     r.why = n == 0 ? std::string("its sets are empty")

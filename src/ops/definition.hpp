@@ -126,6 +126,7 @@ struct Reach {
   std::string why;  // why not, when not reachable
   Extreme order = Extreme::Max;  // the order whose values the pattern writes (pattern_bits)
   std::vector<std::uint64_t> given = {};  // Pattern::Given: the bits written, position by position
+  std::vector<bool> write = {};  // Pattern::Given: the positions written (empty: every one); the others keep their values
 };
 
 // The bits a witness of `r` writes into a set of n elements of `dtype`: the pattern's (pattern_bits),
@@ -139,7 +140,7 @@ Reach reach_by_pattern(Situation s, Pattern pattern, std::int64_t n, DType dtype
 // The reach of a situation whose witness writes the values `bits` into sets of n elements (n must be
 // their number) whose position p holds a value from sources[p] (one entry: every position from it).
 Reach reach_by_given(Situation s, std::vector<std::uint64_t> bits, std::int64_t n, const std::vector<Source>& sources,
-                     const std::vector<std::string>& names);
+                     const std::vector<std::string>& names, std::vector<bool> write = {});
 // A situation decided by shapes or attributes alone: reachable when `holds`, else not, with why.
 Reach reach_by_shape(Situation s, bool holds, const std::string& why_not);
 

@@ -85,13 +85,19 @@ int scalar_roundings(DType t, double x) {
   return 1 + (exact ? 0 : 1);
 }
 
+// An attribute factor that T cannot represent, converted to T by an evaluation ([Acc.overflow]): its
+// magnitude, or 0.
+double converted(DType t, double x) { return scalar_roundings(t, x) == 2 ? std::fabs(x) : 0.0; }
+
 // [Gemm.float.formula] the counters of element (i, j): K products of rounding count 1 + α's, and the
-// C term; the factor bound of a three-factor term from the row of A' and the column of B'.
-accuracy::Sums counters(DType t, const Shapes& s, const GemmParams& p, double factor_bound) {
+// C term of rounding count β's; the factor bound of a three-factor term from the row of A' and the
+// column of B', that of β·c from β and c ([Acc.bound.underflow]).
+accuracy::Sums counters(DType t, const Shapes& s, const GemmParams& p, double factor_bound, double c) {
   accuracy::Sums counts;
   const int e = 1 + scalar_roundings(t, p.alpha);
   accuracy::count_terms(t, counts, s.K, e, factor_bound, s.c_term ? 1 : 0, s.c_term ? scalar_roundings(t, p.beta) : 0,
-                        (p.alpha != 1 ? 1 : 0) + (s.c_term ? 1 : 0));
+                        (p.alpha != 1 ? 1 : 0) + (s.c_term ? 1 : 0), std::max({1.0, std::fabs(p.beta), std::fabs(c)}),
+                        std::max(converted(t, p.alpha), s.c_term ? converted(t, p.beta) : 0.0));
   return counts;
 }
 
@@ -101,15 +107,39 @@ accuracy::Sums finish_element(DType t, accuracy::Accumulator acc, const Shapes& 
   if (p.alpha != 1) acc.scale(p.alpha);
   if (s.c_term) acc.add_scaled(p.beta, c);
   return acc.result(s.K, 1 + scalar_roundings(t, p.alpha), factor_bound, s.c_term ? 1 : 0,
-                    s.c_term ? scalar_roundings(t, p.beta) : 0, (p.alpha != 1 ? 1 : 0) + (s.c_term ? 1 : 0));
+                    s.c_term ? scalar_roundings(t, p.beta) : 0, (p.alpha != 1 ? 1 : 0) + (s.c_term ? 1 : 0),
+                    std::isfinite(c) ? std::max({1.0, std::fabs(p.beta), std::fabs(c)}) : std::max(1.0, std::fabs(p.beta)),
+                    std::max(converted(t, p.alpha), s.c_term ? converted(t, p.beta) : 0.0));
 }
 
-// The factor bound M_ij of [Gemm.float.formula]: max(1, |α|, max_k |A'[i, k]|, max_k |B'[k, j]|).
+// The factor bound M_ij of [Gemm.float.formula]: max(1, |α|, max_k |A'[i, k]|, max_k |B'[k, j]|), over the
+// finite factors (an infinite one is [Acc.nonfinite]'s).
 double factor_bound(const Matrix& a, const Matrix& b, const GemmParams& p, std::int64_t i, std::int64_t j) {
-  double m = std::max(1.0, std::fabs(p.alpha));
-  for (std::int64_t k = 0; k < a.cols; ++k) m = std::max(m, std::fabs(a.at(i, k)));
-  for (std::int64_t k = 0; k < b.rows; ++k) m = std::max(m, std::fabs(b.at(k, j)));
+  double m = std::max(1.0, std::isfinite(p.alpha) ? std::fabs(p.alpha) : 0.0);
+  for (std::int64_t k = 0; k < a.cols; ++k)
+    if (std::isfinite(a.at(i, k))) m = std::max(m, std::fabs(a.at(i, k)));
+  for (std::int64_t k = 0; k < b.rows; ++k)
+    if (std::isfinite(b.at(k, j))) m = std::max(m, std::fabs(b.at(k, j)));
   return m;
+}
+
+// The products α·A'[i, k]·B'[k, j] of element (i, j), added to `acc` in the order of [Gemm.order]; with
+// three factors, [Acc.nonfinite] 3's case of an infinite factor whose two others' product is at most
+// η_T/2 (it may round to zero first: ∞·0) is noted.
+void add_products(DType t, accuracy::Accumulator& acc, const Matrix& a, const Matrix& b, const GemmParams& p, std::int64_t i,
+                  std::int64_t j, bool three) {
+  const double half = accuracy::format_of(t).eta_bar / 2;  // η_T / 2
+  for (std::int64_t k = 0; k < a.cols; ++k) {
+    const double x = a.at(i, k), y = b.at(k, j);
+    acc.add_product(x, y);
+    if (!three) continue;
+    const double f[3] = {p.alpha, x, y};
+    for (int q = 0; q < 3; ++q) {
+      const double o1 = f[(q + 1) % 3], o2 = f[(q + 2) % 3];
+      if (std::isinf(f[q]) && std::isfinite(o1) && std::isfinite(o2) && o1 != 0 && o2 != 0 && std::fabs(o1 * o2) <= half)
+        acc.note_three_factor_infinity();
+    }
+  }
 }
 
 double c_value(const Tensor* C, const Shapes& s, std::int64_t i, std::int64_t j) {
@@ -195,14 +225,15 @@ Tensor gemm(int version, const Tensor& A, const Tensor& B, const Tensor* C, cons
   if (t == DType::Double) annex->lo.resize(size);
   const ProductSums sums = product_sums(t == DType::Double, View{&A, 0, s.M, s.K, s.a_row, s.a_col},
                                         View{&B, 0, s.K, s.N, s.b_row, s.b_col});
-  const bool three = scalar_roundings(t, p.alpha) > 0;  // three-factor terms: a factor bound per element
+  // three-factor terms, or a β·c term of two roundings: a factor bound per element
+  const bool three = scalar_roundings(t, p.alpha) > 0 || (s.c_term && scalar_roundings(t, p.beta) == 2);
   // the rows of A' and columns of B' as doubles, for the factor bounds and the elements with a non-finite term
   const bool any_nonfinite = std::any_of(sums.sigma.begin(), sums.sigma.end(), [](double x) { return !std::isfinite(x); }) ||
                              std::any_of(sums.tau.begin(), sums.tau.end(), [](double x) { return !std::isfinite(x); });
   const Matrix a = three || any_nonfinite ? matrix_of(A, 0, s.M, s.K, s.a_row, s.a_col) : Matrix{};
   const Matrix b = three || any_nonfinite ? matrix_of(B, 0, s.K, s.N, s.b_row, s.b_col) : Matrix{};
   std::optional<accuracy::Coefficients> shared;
-  if (!three) shared = accuracy::coefficients(t, counters(t, s, p, 1.0));
+  if (!three) shared = accuracy::coefficients(t, counters(t, s, p, 1.0, 0.0));
   dispatch(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_v<T>) {
@@ -220,7 +251,7 @@ Tensor gemm(int version, const Tensor& A, const Tensor& B, const Tensor* C, cons
             e = shared ? accuracy::finish(*shared, sm) : accuracy::enclose(t, sm);
           } else {  // [Acc.nonfinite] a NaN or infinite term: the one-element definition sorts the terms
             accuracy::Accumulator acc(t);
-            for (std::int64_t k = 0; k < s.K; ++k) acc.add_product(a.at(i, k), b.at(k, j));
+            add_products(t, acc, a, b, p, i, j, three);
             e = accuracy::enclose(t, finish_element(t, acc, s, p, c, bound));
           }
           const std::uint64_t bits = accuracy::run_bits(t, e);  // [Acc.run]
@@ -274,9 +305,9 @@ Decision decide_gemm(int version, const NodeValues& v, const GemmParams& p, cons
   const double bound = scalar_roundings(t, p.alpha) > 0 ? factor_bound(a, b, p, 0, 0) : 1.0;
   const double c = c_value(C, s, i, j);
   accuracy::Accumulator acc(t);
+  add_products(t, acc, a, b, p, 0, 0, scalar_roundings(t, p.alpha) > 0);
   std::vector<TermFactors> values;
   for (std::int64_t k = 0; k < s.K; ++k) {
-    acc.add_product(a.at(0, k), b.at(k, 0));
     values.push_back(alpha.empty() ? TermFactors{a.at(0, k), b.at(k, 0)} : TermFactors{p.alpha, a.at(0, k), b.at(k, 0)});
   }
   if (s.c_term) values.push_back(beta.empty() ? TermFactors{p.beta * c} : TermFactors{p.beta, c});
@@ -306,7 +337,7 @@ std::vector<Reach> reach_gemm(int version, const NodeValues& v, const GemmParams
   const std::vector<std::string> names = {v.input_names[0], v.input_names[1], C ? v.input_names[2] : std::string()};
   if (!info(A.dtype()).is_float) return integer_reaches(A.dtype(), s.K, sources[0], sources[1], names);
   std::vector<Reach> out = accuracy_reaches(A.dtype(), s.K, s.c_term ? 1 : 0, sources[0], sources[1],
-                                            s.c_term ? sources[2] : Source::Fixed, names);
+                                            s.c_term ? sources[2] : Source::Fixed, names, p.alpha, p.beta);
   out.push_back(reach_by_shape({"Gemm.trans", "A transposed"}, p.trans_a != 0, "transA is 0"));
   out.push_back(reach_by_shape({"Gemm.trans", "B transposed"}, p.trans_b != 0, "transB is 0"));
   out.push_back(reach_by_shape({"Gemm.c", "C broadcast"}, s.c_term && s.c_broadcast, C ? "C has the shape (M, N)" : "C is absent"));

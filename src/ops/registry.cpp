@@ -354,6 +354,7 @@ OpVersion conv_version(int v) {
                 }};
   // [Acc.verdict] a sum of products: golden writes no witness through it
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };
+  out.computes = true;
   return out;
 }
 
@@ -389,6 +390,7 @@ OpVersion gemm_version(int v) {
                   return reach_gemm(v, values, gemm_params(a), sources);
                 }};
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
+  out.computes = true;
   return out;
 }
 
@@ -406,6 +408,7 @@ OpVersion matmul_version(int v) {
                   return reach_matmul(v, values, sources);
                 }};
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
+  out.computes = true;
   return out;
 }
 

@@ -57,6 +57,9 @@ struct OpVersion {
   std::function<Source(const std::vector<std::optional<Source>>&)> output_source = {};
   // The element type of output k when it is not the first input's (ArgMax's int64 positions).
   std::function<std::optional<DType>(std::size_t)> output_dtype = {};
+  // [Acc.verdict] The operator computes (Conv, Gemm, MatMul): its float outputs are judged within their
+  // bound, not bit for bit.
+  bool computes = false;
 };
 
 // What reaches the output of a node that selects among its value inputs' values.

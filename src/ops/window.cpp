@@ -12,6 +12,7 @@ namespace sonnx::ops {
 
 Span offsets(const Geometry& g, std::size_t d, std::int64_t o) {
   const std::int64_t start = o * g.stride[d] - g.pad_begin[d], dil = g.dilation[d];
+  if (start > g.in[d] - 1) return {0, 0};  // a window starting in the end padding (Conv's pads may reach it)
   const std::int64_t first = start >= 0 ? 0 : (-start + dil - 1) / dil;
   const std::int64_t last = std::min(g.kernel[d] - 1, (g.in[d] - 1 - start) / dil);  // floor: start <= D - 1
   return {first, std::max(first, last + 1)};

@@ -196,9 +196,28 @@ Verdict judge(const graph::Model& model, const explain::Explainer& expected, con
   return v;
 }
 
+std::string nodewise_reason(const graph::Model& model, bool nodes) {
+  if (nodes) return "--nodes";
+  if (!model.complete())
+    return fmt::format("the model has {} node(s) outside the spec", std::count_if(model.nodes().begin(), model.nodes().end(),
+                                                                                  [](const graph::NodeInfo& n) { return !n.judged(); }));
+  // [Acc.verdict] a computed value read by another node: that node is judged on the implementation's own value
+  for (std::size_t k = 0; k < model.nodes().size(); ++k) {
+    const auto& n = model.nodes()[k];
+    if (!n.op || !n.op->computes) continue;
+    for (const auto& reader : model.nodes())
+      for (const auto& in : reader.inputs)
+        if (!in.empty() && std::find(n.outputs.begin(), n.outputs.end(), in) != n.outputs.end())
+          return fmt::format("the computed value '{}' of {} is read by another node, which is judged on the implementation's "
+                             "own value of it [Acc.verdict]", in, coverage::node_label(model, k));
+  }
+  return "";
+}
+
 Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
                      bool nodewise, const Progress& progress) {
-  if (nodewise || !model.complete()) return judge_cases_nodewise(model, cases, options, progress);  // [Check.nodewise]
+  if (nodewise || !nodewise_reason(model, false).empty())  // [Check.nodewise]
+    return judge_cases_nodewise(model, cases, options, progress);
   Campaign c;
   for (const auto& k : cases) {
     const explain::Explainer expected(model, model.run_all(k.feeds));

@@ -200,6 +200,11 @@ struct Campaign {
   std::optional<shard::Piece> shard;
 };
 
+// [Check.nodewise] Whether `check` judges the model node by node: --nodes (`nodes`), nodes outside the
+// spec, or a computed value ([Acc.verdict]) read by another node — the nodes after it can only be judged
+// on the implementation's own value of it. The reason, or "" for a whole-model check.
+std::string nodewise_reason(const graph::Model& model, bool nodes);
+
 // Node-wise when `nodewise` (--nodes) or when the model has nodes outside the spec ([Check.nodewise]).
 // `progress`, when given, is called after each case: (cases judged, cases).
 using Progress = std::function<void(std::size_t, std::size_t)>;

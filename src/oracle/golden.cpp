@@ -342,10 +342,21 @@ class Builder {
     const auto bits = ops::witness_bits(reach, d.set.size, v.inputs[d.set.member(0).input]->dtype());
     if (!bits) return false;
     for (std::int64_t k = 0; k < d.set.size; ++k) {
+      if (static_cast<std::size_t>(k) < reach.write.size() && !reach.write[static_cast<std::size_t>(k)]) continue;  // kept
       const ops::Member m = d.set.member(k);
       if (!realize(c, v.input_names[m.input], m.offset, (*bits)[static_cast<std::size_t>(k)])) return false;
     }
     return true;
+  }
+
+  // The first output element of node `node` whose set has `size` members (a witness of given values fits
+  // only a set of its size: a window whole, not clipped by the padding), among the first `limit`.
+  std::optional<std::int64_t> offset_with_set_size(const Case& c, std::size_t node, std::int64_t size, std::int64_t limit) const {
+    const auto& n = model_.nodes()[node];
+    const ops::NodeValues v = coverage::node_values(n, c.values);
+    for (std::int64_t offset = 0; offset < std::min(v.output->size(), limit); ++offset)
+      if (n.op->decide(v, n.attributes, index_of(v.output->shape(), offset)).set.size == size) return offset;
+    return std::nullopt;
   }
 
   // Whether node `node` decides element `index` of its output by situation `s`.
@@ -467,7 +478,11 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
     std::vector<Planted> planted;
     for (Target* t : missing) {
       const Tensor& y = c.values.at(model.nodes()[t->node].outputs.at(0));
-      for (std::int64_t offset : candidate_offsets(y.size())) {
+      std::vector<std::int64_t> offsets = candidate_offsets(y.size());
+      if (t->reach.pattern == ops::Pattern::Given)  // and the first element whose set the witness fits
+        if (auto fit = builder.offset_with_set_size(c, t->node, static_cast<std::int64_t>(t->reach.given.size()), 4096))
+          if (std::find(offsets.begin(), offsets.end(), *fit) == offsets.end()) offsets.push_back(*fit);
+      for (std::int64_t offset : offsets) {
         const auto index = index_of(y.shape(), offset);
         Case trial = c;
         if (!builder.plant(trial, t->node, index, t->reach)) continue;
@@ -484,8 +499,9 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
     }
     if (planted.empty()) {
       for (Target* t : missing)
-        t->why = "no output element could be given its witness (" + ops::pattern_name(t->reach.pattern, t->reach.order) +
-                 "): the values it needs do not reach the node's set";
+        if (t->why.empty())  // a reach that said why it may not be built keeps its reason
+          t->why = "no output element could be given its witness (" + ops::pattern_name(t->reach.pattern, t->reach.order) +
+                   "): the values it needs do not reach the node's set";
       break;
     }
     add_case(std::move(c));
@@ -530,7 +546,7 @@ Written write(const graph::Model& model, const std::string& dir, const Options& 
       j["why"] = t.why;
     }
     m["coverage"].push_back(j);
-    w.reachable += t.reach.reachable;
+    w.reachable += t.reach.reachable || t.status == "exercised";  // a situation a case exercised is reachable
     w.exercised += t.status == "exercised";
     w.not_built += t.status == "not built";
     w.unreachable += t.status == "unreachable";

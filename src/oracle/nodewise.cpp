@@ -217,12 +217,8 @@ Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>
   std::vector<NodeJudgement> all;
   for (const auto& k : cases) {
     CaseVerdict cv{k.name, judge_nodewise(model, k.feeds, k.actual, options, types)};
-    if (!model.complete())
-      cv.verdict.nodewise_why = fmt::format("the model has {} node(s) outside the spec",
-                                            std::count_if(model.nodes().begin(), model.nodes().end(),
-                                                          [](const graph::NodeInfo& n) { return !n.judged(); }));
-    else
-      cv.verdict.nodewise_why = "--nodes";
+    const std::string why = nodewise_reason(model, false);
+    cv.verdict.nodewise_why = why.empty() ? "--nodes" : why;
     c.conforms = c.conforms && cv.verdict.conforms;
     c.failing_cases += !cv.verdict.conforms;
     std::int64_t payload_only = 0;

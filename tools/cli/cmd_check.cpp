@@ -37,7 +37,7 @@ int check(const CheckOptions& o) {
   load.assume_opset_reviewed = o.assume_opset_reviewed;
   load.partial = true;  // [Graph.partial] a model with nodes outside the spec is checked node by node
   const auto model = graph::Model::load(o.model, load);
-  const bool nodewise = o.nodes || !model.complete();  // [Check.nodewise]
+  const bool nodewise = !check::nodewise_reason(model, o.nodes).empty();  // [Check.nodewise]
   Progress progress("check", o.quiet || !folder_form);  // a terminal only, not under --quiet
   check::ReadOptions read(nodewise);
   read.shard = piece;
