@@ -86,8 +86,8 @@ def _result(cls: str, ids: Optional[List[str]] = None, detail: str = "") -> Dict
 
 def ort_refusal_reason(out: Outcome) -> str:
     e = out.error
-    if out.stage == "crash":
-        return "crash"
+    if out.stage in ("crash", "timeout"):
+        return out.stage
     if "Could not find an implementation" in e:
         return "no-kernel"
     if "InsertedPrecisionFreeCast" in e:
@@ -212,6 +212,8 @@ def classify_numpy(case: Case, spec: np.ndarray) -> Optional[Dict]:
 # ------------------------------------------------------------------------------------ case
 
 def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    if case.op in M.COMPUTING:
+        return classify_computed(case, ort, ref)
     if case.op not in ("Max", "ReduceMax", "Hardmax"):
         with np.errstate(all="ignore"):
             return classify_second(case, ort, ref)
@@ -536,3 +538,232 @@ def classify_second(case: Case, ort: Outcome, ref: Outcome) -> Dict:
     if case.op == "MaxPool":
         return explain_maxpool_ort(case, ort, spec, specs[1] if len(specs) > 1 else spec)
     return explain_gmp_ort(case, ort.y, spec)
+
+
+# ===================================================================== the computing family
+# Conv, Gemm, MatMul: every element is judged by the accuracy model of spec/common/accuracy.md
+# (lib/model.py judge_output), never bit for bit (integers excepted, [Acc.int]). sonnx-ref's output
+# must conform element by element; ORT's elements conform (agree), or are predicted by a divergence
+# clause (the peer's value is the one, or within the bound of the one, the clause computes), or the
+# case is unexplained. An ORT refusal is "ort-refuses" only when a clause states it.
+
+COMP_DIV = {
+    "conv_padded_inf": "Conv.div.ort-padded-inf",
+    "conv_same_dil": "Conv.div.ort-same-dilation",
+    "conv_refuses": "Conv.div.ort-refuses",
+    "conv_empty_channels": "Conv.div.ort-empty-channels",
+    "gemm_empty_k": "Gemm.div.ort-empty-k",
+    "gemm_refuses": "Gemm.div.ort-refuses",
+    "gemm_int": "Gemm.div.ort-int",
+    "matmul_refuses": "MatMul.div.ort-refuses",
+    "conv_np_padded_inf": "Conv.div.numpy-padded-inf",
+    "gemm_np_beta0": "Gemm.div.numpy-beta-zero",
+}
+
+
+def _fmt_elem(case: Case, y: np.ndarray, j: int) -> str:
+    from onnxcase import fmt_value
+    return fmt_value(out_dtype(case), contig_flat(y)[j:j + 1])
+
+
+def _first_bad(case: Case, y: np.ndarray, ok: np.ndarray, allowed, shape) -> str:
+    bad = np.nonzero(~ok)[0]
+    if not len(bad):
+        return ""
+    j = int(bad[0])
+    idx = list(np.unravel_index(j, shape)) if shape else []
+    want = allowed[j].text() if allowed is not None else "the exact integer " + \
+        _fmt_elem(case, M.int_exact(case), j)
+    return f"{len(bad)} element(s) outside the model, first at {[int(i) for i in idx]}: " \
+           f"{_fmt_elem(case, y, j)}, allowed {want}"
+
+
+def computed_refusal(case: Case, out: Outcome) -> Optional[str]:
+    """The clause that states ORT's refusal of this valid model, or None (measured, spec/ops/*.md):
+    [Conv.div.ort-refuses] double at every version, bfloat16 at Conv-22 (no kernel), float16 at Conv-1
+    (ORT's inserted float16->float Cast is invalid there), M = 0 with W an initializer (2-D: its NCHWc
+    ReorderOutput node fails shape inference), a SAME_* spatial size 0 (run-time error); [Conv.div.ort-same-dilation] SAME_* with a
+    dilation above 1 (run-time error); [Gemm.div.ort-refuses] Gemm-1 and Gemm-6 for every type,
+    bfloat16 at Gemm-13; [Gemm.div.ort-int] every integer Gemm; [MatMul.div.ort-refuses] float16 at
+    MatMul-1, bfloat16 at MatMul-13."""
+    e = out.error
+    no_kernel = "Could not find an implementation" in e or "Failed to find kernel" in e
+    cast = "InsertedPrecisionFreeCast" in e
+    dt, o, a = case.dtype, case.opset, case.attrs
+    if out.stage == "load" and (no_kernel or cast):
+        if case.op == "Conv" and (dt in ("double", "bfloat16") and no_kernel or dt == "float16" and o < 11 and cast):
+            return COMP_DIV["conv_refuses"]
+        if case.op == "Gemm" and (o < 7 and (no_kernel or (cast and dt == "float16")) or dt == "bfloat16" and no_kernel):
+            return COMP_DIV["gemm_refuses"]
+        if case.op == "Gemm" and dt in M.INT_TYPES_COMPUTING and no_kernel:
+            return COMP_DIV["gemm_int"]
+        if case.op == "MatMul" and (dt == "float16" and o < 9 and cast or dt == "bfloat16" and no_kernel):
+            return COMP_DIV["matmul_refuses"]
+    if case.op == "Conv" and out.stage == "run" and a.get("auto_pad", "NOTSET").startswith("SAME") \
+            and max(a.get("dilations", [1])) > 1 and "Dilation not supported for AutoPadType::SAME" in e:
+        return COMP_DIV["conv_same_dil"]
+    if case.op == "Conv" and out.stage == "load" and case.inputs[1].shape[0] == 0 and 1 in case.initializers \
+            and "invalid channel count" in e:
+        return COMP_DIV["conv_refuses"]                      # M = 0, W an initializer: the NCHWc ReorderOutput
+    if case.op == "Conv" and out.stage == "run" and 0 in case.inputs[0].shape[2:] and "Invalid input shape" in e:
+        return COMP_DIV["conv_refuses"]                      # a zero spatial size: run-time error
+    if case.op == "Conv" and out.stage == "timeout" and case.inputs[0].shape[1] == 0:
+        return COMP_DIV["conv_empty_channels"]               # C = 0 with padding: onnxruntime never returns
+    return None
+
+
+def _judge(case, y, **kw):
+    with np.errstate(all="ignore"):
+        return M.judge_output(case, y, **kw)
+
+
+def explain_computed_peer(case: Case, y: np.ndarray, who: str) -> Dict:
+    """An output that does not conform everywhere: the clauses that predict every other element."""
+    ok, allowed, shape = _judge(case, y)
+    ids = set()
+    if case.op == "Conv" and who == "ort" and ok is not None and case.inputs[0].shape[1] == 0:
+        # [Conv.div.ort-empty-channels]: with C = 0 onnxruntime's Y is not written (its bits vary)
+        return _result("divergence", [COMP_DIV["conv_empty_channels"]],
+                       f"C = 0: {int((~ok).sum())} element(s) of uninitialised memory")
+    if case.op == "Conv" and case.dtype in FLOATS:
+        trig_id = COMP_DIV["conv_padded_inf"] if who == "ort" else COMP_DIV["conv_np_padded_inf"]
+        if ok is not None:
+            trig = M.conv_padded_nonfinite(case)
+            nan = M.View(case.dtype, contig_flat(y)).nan
+            fixed = ~ok & trig & nan
+            if fixed.any():
+                ids.add(trig_id)
+                ok = ok | fixed
+            if ok.all():
+                return _result("divergence", sorted(ids), f"{int(fixed.sum())} NaN(s) of 0 * inf/NaN at padded positions")
+    if case.op == "Gemm" and ok is not None:
+        a, b, c = M.gemm_abc(case)
+        beta = float(np.float32(case.attrs.get("beta", 1.0)))
+        if who == "ort" and a.shape[1] == 0 and c is not None and beta != 0:
+            # [Gemm.div.ort-empty-k]: with K = 0 onnxruntime returns C (broadcast), not beta * C
+            cy = np.ascontiguousarray(np.broadcast_to(case.inputs[2], y.shape))
+            fixed = ~ok & same_elements(case.dtype, contig_flat(y), contig_flat(cy))
+            if fixed.any():
+                ids.add(COMP_DIV["gemm_empty_k"])
+                ok = ok | fixed
+        if who == "numpy" and c is not None and beta == 0 and case.dtype in FLOATS:
+            # [Gemm.div.numpy-beta-zero]: A'B' * alpha + C * beta reads C under beta = 0: 0 * inf, NaN
+            cv = M.values_of(case.dtype, np.broadcast_to(case.inputs[2], y.shape)).reshape(-1)
+            fixed = ~ok & ~np.isfinite(cv) & M.View(case.dtype, contig_flat(y)).nan
+            if fixed.any():
+                ids.add(COMP_DIV["gemm_np_beta0"])
+                ok = ok | fixed
+        if ok.all():
+            return _result("divergence", sorted(ids), "")
+    if ok is None:
+        return _result("unexplained", detail=f"{who} shape {list(y.shape)} != spec {list(shape)}")
+    return _result("unexplained", detail=f"{who}: " + _first_bad(case, y, ok, allowed, shape))
+
+
+def classify_computed(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    if not ref.ok:
+        return _result("unexplained", detail=f"sonnx-ref {ref.stage} on a valid model: {ref.error[-300:]}")
+    ok, allowed, shape = _judge(case, ref.y)
+    if ok is None:
+        return _result("unexplained", detail=f"sonnx-ref shape {list(ref.y.shape)} != spec {list(shape)}")
+    if not ok.all():
+        return _result("unexplained", detail="sonnx-ref outside the accuracy model: " +
+                       _first_bad(case, ref.y, ok, allowed, shape))
+    if not ort.ok:
+        cid = computed_refusal(case, ort)
+        if cid:
+            return _result("ort-refuses", [cid], ort_refusal_reason(ort) + ": " + ort.error[:200])
+        return _result("unexplained", detail="ORT refuses a valid model, no clause states it: "
+                       + ort_refusal_reason(ort) + ": " + ort.error[:300])
+    ok, allowed, shape = _judge(case, ort.y)
+    if ok is not None and ok.all():
+        r = _result("agree")
+    else:
+        r = explain_computed_peer(case, ort.y, "ort")
+    with np.errstate(all="ignore"):  # the largest error as a fraction of the bound (conforming outputs)
+        r["fraction"] = {"ort": M.max_fraction(case, ort.y) if r["class"] == "agree" else None,
+                         "ref": M.max_fraction(case, ref.y)}
+    return r
+
+
+def numpy_computed(case: Case) -> Optional[np.ndarray]:
+    """numpy's answer as numpy-based evaluators write it: np.matmul (MatMul); A' @ B' * alpha + C *
+    beta (Gemm, alpha and beta Python floats, so numpy keeps T); Conv by im2col over np.pad's zero
+    padding, one np.matmul per group, + B. None for bfloat16 (numpy has no bfloat16)."""
+    if case.dtype == "bfloat16":
+        return None
+    x = [np.asarray(t) for t in case.inputs]
+    st = x[0].dtype
+    with np.errstate(all="ignore"):
+        if case.op == "MatMul":
+            return np.asarray(np.matmul(x[0], x[1])).astype(st)
+        if case.op == "Gemm":
+            a = x[0].T if case.attrs.get("transA", 0) else x[0]
+            b = x[1].T if case.attrs.get("transB", 0) else x[1]
+            alpha = float(np.float32(case.attrs.get("alpha", 1.0)))
+            beta = float(np.float32(case.attrs.get("beta", 1.0)))
+            if case.dtype in FLOATS:
+                y = np.dot(a, b) * alpha
+                if len(x) > 2:
+                    y = y + x[2] * beta
+            else:
+                w = st.itemsize * 8
+                cast = lambda v: np.array(int(v) % (1 << w), dtype=np.uint64).astype(st)  # noqa: E731
+                y = np.dot(a, b) * cast(alpha)
+                if len(x) > 2:
+                    y = y + x[2] * cast(beta)
+            return np.asarray(y).astype(st)
+        return numpy_conv(case)
+
+
+def numpy_conv(case: Case) -> np.ndarray:
+    """im2col: X padded with np.pad (zeros), the window columns gathered, Y = W_g @ cols + B."""
+    x, w = case.inputs[0], case.inputs[1]
+    b = case.inputs[2] if len(case.inputs) > 2 else None
+    k, s, dil, pb, O = M.conv_geometry(x.shape, w.shape, case.attrs)[:5]
+    N, C = x.shape[:2]
+    Mo, Cg = w.shape[:2]
+    G = int(case.attrs.get("group", 1))
+    ell = x.ndim - 2
+    pe = []
+    for d in range(ell):
+        e = (k[d] - 1) * dil[d] + 1
+        pe.append(max(0, (O[d] - 1) * s[d] + e - x.shape[2 + d] - pb[d]))
+    xp = np.zeros((N, C) + tuple(x.shape[2 + d] + pb[d] + pe[d] for d in range(ell)), dtype=x.dtype)
+    xp[(slice(None), slice(None)) + tuple(slice(pb[d], pb[d] + x.shape[2 + d]) for d in range(ell))] = x  # np.pad
+    Ot = int(np.prod(O, dtype=np.int64))
+    Kt = int(np.prod(k, dtype=np.int64))
+    cols = np.zeros((N, C, Kt, Ot), dtype=x.dtype)
+    for oi, o in enumerate(np.ndindex(*O)):
+        for qi, q in enumerate(np.ndindex(*k)):
+            pos = tuple(o[d] * s[d] + q[d] * dil[d] for d in range(ell))
+            cols[:, :, qi, oi] = xp[(slice(None), slice(None)) + pos]
+    y = np.zeros((N, Mo, Ot), dtype=x.dtype)
+    Mg = Mo // G if G else 0
+    for g in range(G):
+        wg = w[g * Mg:(g + 1) * Mg].reshape(Mg, Cg * Kt)
+        cg = cols[:, g * Cg:(g + 1) * Cg].reshape(N, Cg * Kt, Ot)
+        y[:, g * Mg:(g + 1) * Mg] = np.matmul(wg, cg)
+    if b is not None:
+        y = y + b[None, :, None]
+    return y.astype(x.dtype).reshape([N, Mo] + list(O))
+
+
+def classify_numpy_computed(case: Case) -> Optional[Dict]:
+    """numpy's class on a Conv / Gemm / MatMul case: agree, or the numpy clauses
+    [Conv.div.numpy-padded-inf] (im2col over np.pad's zeros: NaN where an infinite or NaN weight meets
+    the padding) and [Gemm.div.numpy-beta-zero] (C read under beta = 0), or unexplained. Counted, not
+    gating."""
+    try:
+        y = numpy_computed(case)
+    except Exception as e:  # noqa: BLE001 - numpy refusing a valid model is its class, not a crash
+        return _result("unexplained", detail=f"numpy raises {type(e).__name__}: {e}")
+    if y is None:
+        return None
+    ok, allowed, shape = _judge(case, y)
+    if ok is not None and ok.all():
+        r = _result("agree")
+        with np.errstate(all="ignore"):
+            r["fraction"] = M.max_fraction(case, y)
+        return r
+    return explain_computed_peer(case, y, "numpy")

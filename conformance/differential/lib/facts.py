@@ -65,6 +65,8 @@ class Fact:
     peers: List[PeerFact] = dataclasses.field(default_factory=list)
     # What the clause states ORT gives: a list of outputs (None: not stated) or a text its error holds.
     stated_ort: object = None
+    # Conv, Gemm, MatMul: numpy's class as the README states it (classify_numpy_computed), when checked.
+    numpy_expect: Optional[str] = None
 
 
 def np_max(c: Case):
@@ -374,14 +376,18 @@ def build_facts() -> List[Fact]:
     n = [0]
 
     def add(label, op, opset, dtype, inputs, expect, attrs=None, axes=None, numpy=None, tags=None,
-            axes_as="initializer", valid=True, peers=None, stated_ort=None, node_inputs=None, n_outputs=1):
+            axes_as="initializer", valid=True, peers=None, stated_ort=None, node_inputs=None, n_outputs=1,
+            initializers=(), symbolic_dims=False, numpy_expect=None):
         n[0] += 1
         cid = f"fact{n[0]:03d}-{op}-{opset}-{dtype}"
         case = Case(cid, op, opset, dtype, inputs, dict(attrs or {}), axes, axes_as)
         case.node_inputs = node_inputs
         case.n_outputs = n_outputs
-        facts.append(Fact(label, case, expect, numpy if valid else None, list(tags or []), valid,
-                          list(peers or []), stated_ort))
+        case.initializers = frozenset(initializers)
+        case.symbolic_dims = symbolic_dims
+        tags = list(tags or []) + ([numpy_expect] if numpy_expect not in (None, "agree") else [])
+        facts.append(Fact(label, case, expect, numpy if valid else None, sorted(set(tags)), valid,
+                          list(peers or []), stated_ort, numpy_expect))
 
     # ------------------------------------------------------------------------------- Max
     for o in (6, 8, 12, 13):
@@ -517,7 +523,167 @@ def build_facts() -> List[Fact]:
     hm("double [[1, 2]]", 13, "double", T("double", ["one", "two"], [1, 2]), "ort-refuses")
     hm("bfloat16 [[1, 2]]", 13, "bfloat16", T("bfloat16", ["one", "two"], [1, 2]), "ort-refuses")
     second_family_facts(add)
+    computing_facts(add)
     return facts
+
+
+def computing_facts(add) -> None:
+    """Facts of the divergence clauses of Conv, Gemm and MatMul (spec/ops/conv.md, gemm.md,
+    matmul.md): ORT's class under the accuracy model, the values the clauses state (typed in by hand),
+    numpy's class where it is stated. Measured with /work/measure (t1-t5) and this folder's campaign."""
+    f32, NAN1 = np.float32, np.array([0x7FC00001], "<u4").view("<f4")[0]
+    ones = lambda *s: np.ones(s, f32)  # noqa: E731
+    NPC = lambda c: numpy_computed_peer(c)  # noqa: E731
+
+    def conv(label, o, dt, x, w, b, attrs, expect, init=(), stated_ort=None, numpy_expect=None, valid=True,
+             symbolic=False, tags=None):
+        ins = [x, w] + ([b] if b is not None else [])
+        add(label, "Conv", o, dt, ins, expect, attrs, initializers=init, stated_ort=stated_ort,
+            numpy=NPC if numpy_expect else None, numpy_expect=numpy_expect, valid=valid, symbolic_dims=symbolic,
+            tags=tags)
+
+    # [Conv.div.ort-padded-inf]: W[0,0,0,0] = +Inf (or NaN) at a position the padding of the first
+    # row and column reaches: W a graph input gives NaN there (0 * inf of the padded copy), W an
+    # initializer (the NCHWc kernel, 2-D only) the spec's values; 1-D and 3-D take im2col either way.
+    for special, name in ((np.inf, "+Inf"), (NAN1, "NaN 0x7fc00001")):
+        w = ones(1, 1, 3, 3)
+        w[0, 0, 0, 0] = special
+        for o in (11, 22):
+            conv(f"X ones [1,1,3,3], W[0,0,0,0] = {name}, pads 1, W fed", o, "float", ones(1, 1, 3, 3), w, None,
+                 {"pads": [1, 1, 1, 1]}, "Conv.div.ort-padded-inf", numpy_expect="Conv.div.numpy-padded-inf",
+                 stated_ort=[from_bits("float", [0xFFC00000] * 4 + [0x7F800000] * 2 + [0xFFC00000] + [0x7F800000] * 2, [1, 1, 3, 3])
+                             if special == np.inf else from_bits("float", [0x7FC00001] * 9, [1, 1, 3, 3])])
+            conv(f"X ones [1,1,3,3], W[0,0,0,0] = {name}, pads 1, W an initializer", o, "float", ones(1, 1, 3, 3), w,
+                 None, {"pads": [1, 1, 1, 1]}, "agree", init=(1,))
+        w1 = ones(1, 1, 3)
+        w1[0, 0, 0] = special
+        conv(f"1-D X ones [1,1,5], W[0] = {name}, pads 1, W an initializer", 11, "float", ones(1, 1, 5), w1, None,
+             {"pads": [1, 1]}, "Conv.div.ort-padded-inf", init=(1,))
+    wd = ones(8, 1, 3, 3)
+    wd[:, 0, 0, 0] = np.inf
+    conv("depthwise X ones [1,8,8,8], W[:,0,0,0] = +Inf, group 8, pads 1, W fed", 11, "float", ones(1, 8, 8, 8), wd,
+         None, {"pads": [1, 1, 1, 1], "group": 8}, "Conv.div.ort-padded-inf")
+    ws = ones(1, 1, 3, 3)
+    ws[0, 0, 0, 0] = np.inf
+    conv("SAME_UPPER, W[0,0,0,0] = +Inf, W fed", 11, "float", ones(1, 1, 3, 3), ws, None,
+         {"auto_pad": "SAME_UPPER"}, "Conv.div.ort-padded-inf")
+    # [Conv.div.ort-same-dilation]: SAME_* with a dilation above 1 fails at run time
+    for auto in ("SAME_UPPER", "SAME_LOWER"):
+        for init in ((), (1,)):
+            conv(f"{auto}, dilations [2, 2], X [1,1,5,5], W [1,1,3,3]" + (", W an initializer" if init else ""), 11,
+                 "float", ones(1, 1, 5, 5), ones(1, 1, 3, 3), None, {"auto_pad": auto, "dilations": [2, 2]},
+                 "Conv.div.ort-same-dilation", init=init,
+                 stated_ort="Dilation not supported for AutoPadType::SAME_UPPER or AutoPadType::SAME_LOWER")
+    conv("SAME_UPPER, dilations [1, 1] written out", 11, "float", ones(1, 1, 5, 5), ones(1, 1, 3, 3), None,
+         {"auto_pad": "SAME_UPPER", "dilations": [1, 1]}, "agree")
+    # SAME_* with a stride above the kernel (a negative ONNX pad): ORT's Conv agrees (unlike its MaxPool)
+    x3 = np.arange(1, 4, dtype=f32).reshape(1, 1, 3)
+    for auto in ("SAME_UPPER", "SAME_LOWER"):
+        conv(f"X [1,2,3], kernel [1], strides [3], {auto} (ONNX pad -2)", 11, "float", x3, ones(1, 1, 1), None,
+             {"auto_pad": auto, "strides": [3]}, "agree", stated_ort=[np.array([[[1]]], f32)])
+    # [Conv.div.ort-refuses]
+    conv("double Conv-11", 11, "double", np.ones((1, 1, 3), "<f8"), np.ones((1, 1, 2), "<f8"), None, {},
+         "Conv.div.ort-refuses", stated_ort="Could not find an implementation for Conv(11)")
+    conv("float16 Conv-1", 1, "float16", np.ones((1, 1, 3), "<f2"), np.ones((1, 1, 2), "<f2"), None, {},
+         "Conv.div.ort-refuses", stated_ort="InsertedPrecisionFreeCast")
+    conv("bfloat16 Conv-22", 22, "bfloat16", T("bfloat16", ["one"] * 3, [1, 1, 3]), T("bfloat16", ["one"] * 2, [1, 1, 2]),
+         None, {}, "Conv.div.ort-refuses", stated_ort="Could not find an implementation for Conv(22)")
+    conv("SAME_UPPER on a spatial size 0: X [1,1,0], W [1,1,3]", 11, "float", ones(1, 1, 0), ones(1, 1, 3), None,
+         {"auto_pad": "SAME_UPPER"}, "Conv.div.ort-refuses", stated_ort="Invalid input shape: {0}")
+    conv("M = 0: X [1,3,4,4], W [0,3,3,3] an initializer", 11, "float", ones(1, 3, 4, 4), ones(0, 3, 3, 3), None, {},
+         "Conv.div.ort-refuses", init=(1,), stated_ort="[ShapeInferenceError] invalid channel count")
+    conv("M = 0: X [1,3,4,4], W [0,3,3,3] fed", 11, "float", ones(1, 3, 4, 4), ones(0, 3, 3, 3), None, {}, "agree")
+    conv("float16 Conv-11 (computed in float)", 11, "float16", np.ones((1, 1, 3), "<f2"), np.ones((1, 1, 2), "<f2"),
+         None, {}, "agree")
+    # [Conv.div.ort-empty-channels]: C = 0. W an initializer (2-D): Y is not written; with padding: ORT
+    # never returns. (Every input fed, ORT mostly gives the bias, but not always: no fact, its class varies.)
+    conv("C = 0: X [1,0,4,4], W [2,0,3,3], B = 1, W and B initializers", 11, "float", ones(1, 0, 4, 4),
+         ones(2, 0, 3, 3), ones(2), {}, "Conv.div.ort-empty-channels", init=(1, 2))
+    conv("C = 0: X [1,0,4], W [2,0,3], pads [1, 1]", 11, "float", ones(1, 0, 4), ones(2, 0, 3), None, {"pads": [1, 1]},
+         "Conv.div.ort-empty-channels", stated_ort="no result after")
+    # [Conv.div.ort-accepts-refused]: negative pads accepted when the input's dims are symbolic
+    x55 = np.arange(25, dtype=f32).reshape(1, 1, 5, 5)
+    conv("pads [-1,-1,-1,-1], W [1,1,1,1] of 1, X 0..24 [1,1,5,5], symbolic dims", 11, "float", x55, ones(1, 1, 1, 1),
+         None, {"pads": [-1, -1, -1, -1]}, "ort-accepts", valid=False, symbolic=True,
+         stated_ort=[np.array([6, 7, 8, 11, 12, 13, 16, 17, 18], f32).reshape(1, 1, 3, 3)],
+         tags=["Conv.div.ort-accepts-refused"])
+    conv("pads [-1,0,0,0], W [1,1,3,3] of 1, X 0..24, symbolic dims", 11, "float", x55, ones(1, 1, 3, 3), None,
+         {"pads": [-1, 0, 0, 0]}, "ort-accepts", valid=False, symbolic=True,
+         stated_ort=[np.array([99, 108, 117, 144, 153, 162], f32).reshape(1, 1, 2, 3)],
+         tags=["Conv.div.ort-accepts-refused"])
+    conv("pads [-1,-1,-1,-1], concrete dims", 11, "float", x55, ones(1, 1, 1, 1), None, {"pads": [-1, -1, -1, -1]},
+         "both-refuse", valid=False, stated_ort="pads must not contain negative values")
+
+    # ---------------------------------------------------------------------------------- Gemm
+    def gemm(label, o, dt, a, b, c, attrs, expect, init=(), stated_ort=None, numpy_expect=None, valid=True, tags=None):
+        ins = [a, b] + ([c] if c is not None else [])
+        add(label, "Gemm", o, dt, ins, expect, attrs, initializers=init, stated_ort=stated_ort,
+            numpy=NPC if numpy_expect else None, numpy_expect=numpy_expect, valid=valid, tags=tags)
+
+    c3 = np.array([1, 2, 3], f32)
+    for o in (7, 11, 13):
+        # [Gemm.div.ort-empty-k]: K = 0 gives C, not beta * C
+        gemm("K = 0: A [2,0], B [0,3], C [1,2,3], beta 2", o, "float", ones(2, 0), ones(0, 3), c3, {"beta": 2.0},
+             "Gemm.div.ort-empty-k", stated_ort=[np.array([[1, 2, 3], [1, 2, 3]], f32)], numpy_expect="agree")
+        gemm("K = 0: A [2,0], B [0,3], C [1,2,3], beta -1, alpha 3", o, "float", ones(2, 0), ones(0, 3), c3,
+             {"beta": -1.0, "alpha": 3.0}, "Gemm.div.ort-empty-k", stated_ort=[np.array([[1, 2, 3], [1, 2, 3]], f32)])
+        gemm("K = 0, beta 1", o, "float", ones(2, 0), ones(0, 3), c3, {}, "agree")
+        gemm("K = 0, beta 0", o, "float", ones(2, 0), ones(0, 3), c3, {"beta": 0.0}, "agree",
+             stated_ort=[np.zeros((2, 3), f32)])
+    gemm("K = 0, C absent", 13, "float", ones(2, 0), ones(0, 3), None, {"beta": 2.0}, "agree")
+    # beta = 0 reads no C, alpha = 0 is a factor: ORT as the spec; numpy's formula reads C
+    cn = np.array([[np.nan, np.inf], [-np.inf, 1]], f32)
+    a2 = np.array([[1, 2, 3], [4, 5, 6]], f32)
+    b2 = np.array([[1, 0], [0, 1], [1, 1]], f32)
+    gemm("beta 0, C = [[NaN, Inf], [-Inf, 1]]", 13, "float", a2, b2, cn, {"beta": 0.0}, "agree",
+         stated_ort=[np.array([[4, 5], [10, 11]], f32)], numpy_expect="Gemm.div.numpy-beta-zero",
+         tags=["Gemm.div.numpy-beta-zero"])
+    an = np.array([[np.nan, 2, 3], [np.inf, 5, 6]], f32)
+    gemm("alpha 0, A = [[NaN, 2, 3], [Inf, 5, 6]], C = 1", 13, "float", an, b2, np.ones(1, f32), {"alpha": 0.0},
+         "agree", numpy_expect="agree")
+    # [Gemm.div.ort-refuses]
+    for o, dt in ((1, "float"), (6, "float"), (1, "double"), (6, "double"), (1, "float16"), (6, "float16")):
+        st = storage(dt)
+        gemm(f"Gemm-{o} {dt}", o, dt, np.ones((2, 2), st), np.ones((2, 2), st), np.ones((2, 2), st), {},
+             "Gemm.div.ort-refuses", stated_ort="InsertedPrecisionFreeCast" if (o, dt) == (1, "float16") else
+             "Failed to find kernel for Gemm(6)" if dt == "float16" else f"Could not find an implementation for Gemm({o})")
+    gemm("Gemm-13 bfloat16", 13, "bfloat16", T("bfloat16", ["one"] * 4, [2, 2]), T("bfloat16", ["one"] * 4, [2, 2]),
+         None, {}, "Gemm.div.ort-refuses", stated_ort="Could not find an implementation for Gemm(13)")
+    gemm("Gemm-7 float16 (computed in float)", 7, "float16", np.ones((2, 2), "<f2"), np.ones((2, 2), "<f2"),
+         np.ones((2, 2), "<f2"), {}, "agree")
+    # [Gemm.div.ort-int]: no integer kernel
+    for o in (9, 11, 13):
+        for dt in ("int32", "int64", "uint32", "uint64"):
+            st = storage(dt)
+            gemm(f"Gemm-{o} {dt}, alpha 1, beta 1", o, dt, np.array([[3, 5]], st), np.array([[1], [1]], st),
+                 np.array([[3]], st), {}, "Gemm.div.ort-int", stated_ort=f"Could not find an implementation for Gemm({o})")
+    gemm("Gemm-13 int32, alpha 0.5, beta 2.5 (the spec refuses)", 13, "int32", np.array([[3, 5]], "<i4"),
+         np.array([[1], [1]], "<i4"), np.array([[3]], "<i4"), {"alpha": 0.5, "beta": 2.5}, "both-refuse", valid=False,
+         tags=["Gemm.div.ort-int"])
+
+    # -------------------------------------------------------------------------------- MatMul
+    def mm(label, o, dt, a, b, expect, init=(), stated_ort=None, numpy_expect=None):
+        add(label, "MatMul", o, dt, [a, b], expect, {}, initializers=init, stated_ort=stated_ort,
+            numpy=NPC if numpy_expect else None, numpy_expect=numpy_expect)
+
+    mm("MatMul-1 float16", 1, "float16", np.ones((2, 2), "<f2"), np.ones((2, 2), "<f2"), "MatMul.div.ort-refuses",
+       stated_ort="InsertedPrecisionFreeCast")
+    mm("MatMul-13 bfloat16", 13, "bfloat16", T("bfloat16", ["one"] * 4, [2, 2]), T("bfloat16", ["one"] * 4, [2, 2]),
+       "MatMul.div.ort-refuses", stated_ort="Could not find an implementation for MatMul(13)")
+    mm("MatMul-9 float16 (computed in float)", 9, "float16", np.ones((2, 2), "<f2"), np.ones((2, 2), "<f2"), "agree")
+    mm("K = 0: A [2,0], B [0,3]", 13, "float", ones(2, 0), ones(0, 3), "agree", numpy_expect="agree",
+       stated_ort=[np.zeros((2, 3), f32)])
+    mm("int32 46341 * 46341 wraps", 13, "int32", np.array([[46341]], "<i4"), np.array([[46341]], "<i4"), "agree",
+       numpy_expect="agree", stated_ort=[np.array([[-2147479015]], "<i4")])
+    # float16: computed in float and rounded once (1 + 2^-11 + 2^-11 * 2^-... rounds to 1, not 0x3c01)
+    mm("float16 1 + 2^-11 + 2^-12 + 2^-13 (ORT sums in float, rounds once: 0x3c01)", 13, "float16",
+       np.array([[1.0, 2.0 ** -11, 2.0 ** -12, 2.0 ** -13]], "<f2"), np.ones((4, 1), "<f2"), "agree",
+       numpy_expect="agree")
+
+
+def numpy_computed_peer(c: Case):
+    from classify import numpy_computed
+    return numpy_computed(c)
 
 
 def second_family_facts(add) -> None:
@@ -952,11 +1118,17 @@ def run_facts(facts: List[Fact], workdir: str):
             spec = M.spec_output(c) if f.valid else None
             np_y = f.numpy(c) if f.numpy and c.dtype != "bfloat16" else None
         cls = classify(c, ort[c.id], ref[c.id]) if f.valid else invalid_class(ort[c.id], ref[c.id])
-        npc = classify_numpy(c, spec) if f.valid and np_y is not None and c.op != "Hardmax" else None
+        npc = classify_numpy(c, spec) if f.valid and np_y is not None and c.op not in ("Hardmax",) + M.COMPUTING \
+            else None
+        if f.valid and np_y is not None and c.op in M.COMPUTING:
+            from classify import classify_numpy_computed
+            npc = classify_numpy_computed(c)
         if f.valid and np_y is not None and c.op == "Hardmax":  # no catalogue ID: shown, not classified
             from classify import same
             npc = {"class": "agree" if same(c.dtype, np_y, spec) else "differs (no ID)", "ids": []}
         measured = cls["ids"][0] if cls["class"] == "divergence" and len(cls["ids"]) == 1 else cls["class"]
+        if cls["class"] == "ort-refuses" and len(cls["ids"]) == 1:  # a refusal a clause states (Conv, Gemm, MatMul)
+            measured = cls["ids"][0]
         if f.stated_ort is not None and not ort_as_stated(c, f.stated_ort, ort[c.id]):
             measured += " (ORT's result is not the clause's)"
         peers = [(pf, classify_peer(f, pf)) for pf in f.peers]
@@ -979,6 +1151,11 @@ def mismatches(rows) -> List[str]:
         f = r["fact"]
         if r["measured"] != f.expect:
             bad.append(f"{f.case.id} {f.label}: README says {f.expect}, measured {r['measured']} ({r['cls']['detail']})")
+        if f.numpy_expect is not None:
+            npc = r["numpy_cls"] or {"class": "n/a", "ids": []}
+            got = npc["ids"][0] if npc["class"] == "divergence" and len(npc["ids"]) == 1 else npc["class"]
+            if got != f.numpy_expect:
+                bad.append(f"{f.case.id} {f.label}: README says numpy {f.numpy_expect}, measured {got}")
         for pf, res in r["peers"]:
             if res["cls"] != pf.expect:
                 got = res["refusal"] or ("no output" if res["outs"] is None else

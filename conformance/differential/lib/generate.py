@@ -17,7 +17,9 @@ from onnxcase import FLOATS, INTS, Case, from_bits, storage
 VERSIONS = {"Max": [1, 6, 8, 12, 13], "ReduceMax": [1, 11, 12, 13, 18, 20], "Hardmax": [1, 11, 13],
             "Min": [1, 6, 8, 12, 13], "ReduceMin": [1, 11, 12, 13, 18, 20], "ArgMax": [1, 11, 12, 13],
             "ArgMin": [1, 11, 12, 13], "Relu": [1, 6, 13, 14], "Clip": [1, 6, 11, 12, 13],
-            "MaxPool": [1, 8, 10, 11, 12, 22], "GlobalMaxPool": [1, 22]}
+            "MaxPool": [1, 8, 10, 11, 12, 22], "GlobalMaxPool": [1, 22],
+            # the computing family (spec/common/accuracy.md): drawn by CompGen below, from its own stream
+            "Conv": [1, 11, 22], "Gemm": [1, 6, 7, 9, 11, 13], "MatMul": [1, 9, 13]}
 # The draw of the operator: MaxPool, with the most attributes, gets the largest share.
 OP_WEIGHTS = {"Max": 0.09, "ReduceMax": 0.08, "Hardmax": 0.06, "Min": 0.08, "ReduceMin": 0.08, "ArgMax": 0.07,
               "ArgMin": 0.07, "Relu": 0.06, "Clip": 0.11, "MaxPool": 0.24, "GlobalMaxPool": 0.06}
@@ -45,6 +47,14 @@ CONSTRAINT = {
     ("MaxPool", 12): F3 + ["int8", "uint8"], ("MaxPool", 22): F3 + ["int8", "uint8", "bfloat16"],
     ("GlobalMaxPool", 1): F3, ("GlobalMaxPool", 22): F3 + ["bfloat16"],
 }
+# [Conv.v1] [Conv.v11] [Conv.v22], [Gemm.v1] .. [Gemm.v13], [MatMul.v1] [MatMul.v9] [MatMul.v13]
+_I4 = ["int32", "int64", "uint32", "uint64"]
+CONSTRAINT.update({
+    ("Conv", 1): F3, ("Conv", 11): F3, ("Conv", 22): F3 + ["bfloat16"],
+    ("Gemm", 1): F3, ("Gemm", 6): F3, ("Gemm", 7): F3, ("Gemm", 9): F3 + _I4, ("Gemm", 11): F3 + _I4,
+    ("Gemm", 13): F3 + _I4 + ["bfloat16"],
+    ("MatMul", 1): F3, ("MatMul", 9): F3 + _I4, ("MatMul", 13): F3 + _I4 + ["bfloat16"],
+})
 for _v in (1, 6, 8, 12, 13):
     CONSTRAINT[("Min", _v)] = CONSTRAINT[("Max", _v)]
 for _v in (1, 11, 12, 13, 18, 20):
@@ -57,6 +67,12 @@ for _v in (1, 11, 12, 13):
 def ort_has_kernel(op: str, opset: int, dtype: str) -> bool:
     if dtype == "bfloat16":
         return False
+    if op == "Conv":  # measured (/work/measure t1_types): no double kernel; float16 at Conv-1 fails to load
+        return dtype == "float" or (dtype == "float16" and opset > 1)
+    if op == "Gemm":  # no Gemm-1/6 kernel, no integer Gemm
+        return opset >= 7 and dtype in ("float", "double", "float16")
+    if op == "MatMul":
+        return dtype != "float16" or opset > 1
     if op in ("Min", "ReduceMin"):
         op = op.replace("Min", "Max")
     if op in ("ArgMax", "ArgMin"):
@@ -453,7 +469,315 @@ def _is_nan_or_inf(dtype: str, v: int) -> bool:
     return (v & exp) == exp
 
 
+# ====================================================================== the computing family
+# Conv, Gemm, MatMul: judged by the accuracy model (spec/common/accuracy.md, lib/model.py), not bit
+# for bit. Drawn from their own PCG64 stream, so that the cases of the eleven selecting operators
+# stay those of the same seed before this family was added (generate() below).
+COMP_WEIGHTS = {"Conv": 0.45, "Gemm": 0.30, "MatMul": 0.25}
+COMPUTING_SHARE = 0.2      # of the cases when every operator is drawn
+ALPHAS = [1.0, 1.0, 1.0, -1.0, 0.0, 0.5, 2.0, -0.25, 3.0, 0.1, 1e-3, 1.5, -2.5, 1000.0]
+BETAS = [1.0, 1.0, 1.0, -1.0, 0.0, 0.0, 0.5, 2.0, -3.0, 0.1, 0.3]
+INT_SCALES = [1.0, 1.0, 1.0, -1.0, 0.0, 2.0, 3.0, -2.0]
+FLAVOURS = {"int": 0.15, "unit": 0.18, "wide": 0.15, "cancel": 0.10, "large": 0.10, "tiny": 0.10,
+            "special": 0.12, "zeros": 0.10}
+
+
+class CompGen(Gen):
+    """Seeded random Conv / Gemm / MatMul cases: shapes, attributes, dtypes, weights as initializers
+    or graph inputs, values biased to cancellation, absorption, NaN, infinities, signed zeros,
+    subnormals and overflow."""
+
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0xC0DE]))
+
+    # ------------------------------------------------------------------ values
+    def comp_flavour(self) -> str:
+        names = list(FLAVOURS)
+        p = np.array([FLAVOURS[k] for k in names])
+        return names[self.rng.choice(len(names), p=p / p.sum())]
+
+    def _finite(self, dtype: str, e: int) -> float:
+        """A random value of T with exponent e (clamped to T's normal range; below it a subnormal)."""
+        from model import fmt_of
+        f = fmt_of(dtype)
+        e = int(min(max(e, f.emin - f.p + 1), f.emax))
+        q = max(e, f.emin) - (f.p - 1)
+        lo = (1 << (e - q)) if e >= f.emin else 1
+        m = int(self.rng.integers(lo, (1 << (e - q + 1)) if e >= f.emin else (1 << (f.p - 1))))
+        v = float(np.ldexp(float(m), q))
+        return -v if self.rng.random() < 0.5 else v
+
+    def comp_floats(self, dtype: str, shape, flavour: str, sprinkle: float) -> np.ndarray:
+        from model import fmt_of, from_float64
+        rng = self.rng
+        f = fmt_of(dtype)
+        n = int(np.prod(shape, dtype=np.int64))
+        sp = _specials(dtype)
+        out = np.zeros(n, np.float64)
+        big = [float(2 ** (f.p + 1)), -float(2 ** (f.p + 1)), 1.0, -1.0, 3.0, float(2.0 ** -f.p)]
+        for i in range(n):
+            fl = flavour
+            if fl == "int":
+                v = float(rng.integers(-4, 5))
+                if v == 0 and rng.random() < 0.5:
+                    v = -0.0
+            elif fl == "unit":
+                v = self._finite(dtype, int(rng.integers(-3, 2)))
+            elif fl == "wide":
+                v = self._finite(dtype, int(rng.integers(-f.p - 4, f.p + 5)))
+            elif fl == "cancel":
+                v = big[rng.integers(len(big))] if rng.random() < 0.7 else self._finite(dtype, int(rng.integers(-2, 3)))
+            elif fl == "large":
+                v = self._finite(dtype, int(rng.integers(f.emax // 2 - 2, f.emax + 1)))
+            elif fl == "tiny":
+                v = self._finite(dtype, int(rng.integers(f.emin - f.p, f.emin // 2 + 1)))
+            elif fl == "zeros":
+                r = rng.random()
+                v = -0.0 if r < 0.45 else 0.0 if r < 0.8 else self._finite(dtype, int(rng.integers(-2, 3)))
+            else:  # special
+                v = None
+            if v is None or rng.random() < sprinkle:
+                kind = ["p0", "n0", "inf", "ninf", "nan", "sub", "ext", "val"][rng.integers(8)]
+                if kind in ("nan", "sub", "ext"):
+                    pool = sp["qnan"] + sp["snan"] if kind == "nan" else sp[kind]
+                    bits = pool[rng.integers(len(pool))]
+                    v = float(values_1(dtype, bits))
+                elif kind == "val":
+                    v = self._finite(dtype, int(rng.integers(-4, 5)))
+                else:
+                    v = float(values_1(dtype, sp[kind][0]))
+            out[i] = v
+        arr = from_float64(dtype, out.reshape(shape))
+        # NaNs keep a drawn payload: from_float64 made them canonical; put some payloads back
+        if dtype != "bfloat16" and n:
+            flat = arr.reshape(-1)
+            for i in np.nonzero(np.isnan(out))[0]:
+                pool = sp["qnan"] + sp["snan"]
+                flat[i] = from_bits(dtype, [pool[rng.integers(len(pool))]])[0]
+        return arr
+
+    def comp_ints(self, dtype: str, shape, flavour: str) -> np.ndarray:
+        rng = self.rng
+        info = np.iinfo(storage(dtype))
+        n = int(np.prod(shape, dtype=np.int64))
+        w = storage(dtype).itemsize * 8
+        root = 1 << (w // 2)
+        edge = [info.min, info.max, 0, 1, info.max - 1] + ([-1, -2, info.min + 1] if info.min < 0 else [2, 3])
+        vals = []
+        for _ in range(n):
+            r = rng.random()
+            if flavour in ("int", "zeros", "unit") and r < 0.8:
+                v = int(rng.integers(-4 if info.min < 0 else 0, 9))
+            elif r < 0.35:
+                v = edge[rng.integers(len(edge))]
+            elif r < 0.7:
+                v = int(rng.integers(root - 8, root + 8)) * (-1 if (info.min < 0 and rng.random() < 0.5) else 1)
+            else:
+                v = int(rng.integers(info.min, info.max, endpoint=True, dtype=np.int64 if info.min < 0 else np.uint64))
+            vals.append(v)
+        return np.array(vals, dtype=object).astype(storage(dtype)).reshape(shape)
+
+    def comp_tensor(self, dtype, shape, flavour, sprinkle):
+        if dtype in FLOATS:
+            return self.comp_floats(dtype, shape, flavour, sprinkle)
+        return self.comp_ints(dtype, shape, flavour)
+
+    def values(self, dtype, shapes):
+        """One tensor per shape: the case's flavour for most, another for some; specials sprinkled
+        in some cases."""
+        fl = self.comp_flavour()
+        sprinkle = [0.0, 0.0, 0.0, 0.03, 0.12][self.rng.integers(5)]
+        return [self.comp_tensor(dtype, s, fl if self.rng.random() < 0.7 else self.comp_flavour(), sprinkle)
+                for s in shapes]
+
+    def size(self, lo=1, hi=8, big=40, p0=0.03, p1=0.15, pbig=0.2) -> int:
+        r = self.rng.random()
+        if r < p0:
+            return 0
+        if r < p0 + p1:
+            return 1
+        if r < p0 + p1 + pbig:
+            return int(self.rng.integers(hi + 1, big + 1))
+        return int(self.rng.integers(max(lo, 2), hi + 1))
+
+    # ------------------------------------------------------------------ Conv
+    def conv_case(self, cid: str, opset: int) -> Case:
+        import model as M
+        rng = self.rng
+        dtype = self.dtype_for("Conv", opset)
+        for _ in range(1000):
+            ell = int(rng.choice([1, 2, 3], p=[0.3, 0.5, 0.2]))
+            N = int(rng.choice([1, 2, 0], p=[0.78, 0.19, 0.03]))
+            kind = rng.choice(3, p=[0.6, 0.2, 0.2])
+            if kind == 1:                                   # depthwise: G = C, one channel per filter
+                G = int(rng.integers(1, 7))
+                Cg, Mg = 1, int(rng.choice([1, 2], p=[0.8, 0.2]))
+            else:
+                G = 1 if kind == 0 else int(rng.integers(2, 4))
+                Cg = int(rng.choice([0, 1, 2, 3, 4, 8], p=[0.02, 0.3, 0.3, 0.18, 0.12, 0.08]))
+                Mg = int(rng.choice([0, 1, 2, 3, 4], p=[0.02, 0.35, 0.3, 0.18, 0.15]))
+            C, Mo = Cg * G, Mg * G
+            hiD = {1: 16, 2: 9, 3: 5}[ell]
+            D = [int(rng.integers(1, hiD + 1)) for _ in range(ell)]
+            k = [int(rng.choice([1, 2, 3, 4], p=[0.25, 0.3, 0.35, 0.1])) for _ in range(ell)]
+            a = {}
+            if rng.random() < 0.45:
+                a["strides"] = [int(rng.choice([1, 2, 3], p=[0.5, 0.35, 0.15])) for _ in range(ell)]
+            if rng.random() < 0.3:
+                a["dilations"] = [int(rng.choice([1, 2, 3], p=[0.4, 0.45, 0.15])) for _ in range(ell)]
+            auto = ["NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"][rng.choice(4, p=[0.55, 0.15, 0.15, 0.15])]
+            if auto.startswith("SAME") and "dilations" in a and rng.random() < 0.6:
+                del a["dilations"]                            # onnxruntime refuses SAME_* with a dilation: keep some
+            if auto != "NOTSET" or rng.random() < 0.25:
+                a["auto_pad"] = auto
+            if auto.startswith("SAME") and rng.random() < 0.03:
+                D[int(rng.integers(ell))] = 0                 # an empty spatial axis: O_d = 0
+            if auto == "NOTSET" and rng.random() < 0.6:
+                dil = a.get("dilations", [1] * ell)
+                e = [(k[d] - 1) * dil[d] + 1 for d in range(ell)]
+                a["pads"] = [int(rng.integers(0, e[d % ell] + 1)) for d in range(2 * ell)]
+            if rng.random() < 0.3:
+                a["kernel_shape"] = list(k)
+            if G != 1 or rng.random() < 0.15:
+                a["group"] = G
+            xs, ws = [N, C] + D, [Mo, Cg] + k
+            try:
+                geom = M.conv_geometry(xs, ws, a)
+            except M.ConvRefused:
+                continue
+            Ot = int(np.prod(geom[4], dtype=np.int64))
+            if N * Mo * Ot * max(1, Cg * int(np.prod(k))) > 6000 or N * C * int(np.prod(D)) > 4000:
+                continue
+            break
+        bias = rng.random() < 0.6
+        shapes = [xs, ws] + ([[Mo]] if bias else [])
+        inputs = self.values(dtype, shapes)
+        c = Case(cid, "Conv", opset, dtype, inputs, a)
+        inits = set()
+        if rng.random() < 0.5:
+            inits.add(1)
+        if bias and rng.random() < 0.5:
+            inits.add(2)
+        c.initializers = frozenset(inits)
+        if not bias and rng.random() < 0.05:
+            c.node_inputs = ["x0", "x1", ""]                  # B absent as an empty name
+        return c
+
+    # ------------------------------------------------------------------ Gemm
+    def gemm_case(self, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for("Gemm", opset)
+        while True:
+            Mm, K, Nn = self.size(), self.size(), self.size()
+            if Mm * K * Nn <= 6000 and Mm * Nn <= 600:
+                break
+        a = {}
+        for t in ("transA", "transB"):
+            if rng.random() < 0.6:
+                a[t] = int(rng.choice([0, 1, 2], p=[0.35, 0.6, 0.05]))
+        pool = ALPHAS if dtype in FLOATS else INT_SCALES
+        if rng.random() < 0.6:
+            a["alpha"] = float(pool[rng.integers(len(pool))])
+        pool = BETAS if dtype in FLOATS else INT_SCALES
+        if rng.random() < 0.6:
+            a["beta"] = float(pool[rng.integers(len(pool))])
+        ash = [K, Mm] if a.get("transA", 0) else [Mm, K]
+        bsh = [Nn, K] if a.get("transB", 0) else [K, Nn]
+        if opset < 7:                                         # [Gemm.c]: C required, (M, N) unless broadcast
+            if rng.random() < 0.4:
+                a["broadcast"] = 1
+                csh = [[Mm, Nn], [Nn], [1, Nn], [1], [Mm, 1]][rng.integers(5)]
+            else:
+                if rng.random() < 0.3:
+                    a["broadcast"] = 0
+                csh = [Mm, Nn]
+        elif opset >= 11 and rng.random() < 0.3:
+            csh = None
+        else:
+            csh = [[Mm, Nn], [Mm, Nn], [Nn], [1, Nn], [Mm, 1], [1], [], [1, 1]][rng.integers(8)]
+        shapes = [ash, bsh] + ([csh] if csh is not None else [])
+        c = Case(cid, "Gemm", opset, dtype, self.values(dtype, shapes), a)
+        inits = set()
+        if rng.random() < 0.3:
+            inits.add(1)
+        if csh is not None and rng.random() < 0.3:
+            inits.add(2)
+        if rng.random() < 0.1 and not (1 in inits and (csh is None or 2 in inits)):
+            inits.add(0)
+        c.initializers = frozenset(inits)
+        return c
+
+    # ------------------------------------------------------------------ MatMul
+    def matmul_case(self, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for("MatMul", opset)
+        while True:
+            kind = ["2d", "2d", "1d-a", "1d-b", "1d-1d", "batch", "batch"][rng.integers(7)]
+            Mm, K, Nn = self.size(), self.size(p0=0.06), self.size()
+            ash, bsh = [Mm, K], [K, Nn]
+            if kind == "1d-a":
+                ash = [K]
+            elif kind == "1d-b":
+                bsh = [K]
+            elif kind == "1d-1d":
+                ash, bsh = [K], [K]
+            elif kind == "batch":
+                rb = int(rng.integers(1, 3))
+                full = [int(rng.integers(1, 4)) for _ in range(rb)]
+                ba = [1 if rng.random() < 0.3 else d for d in full]
+                bb = [1 if rng.random() < 0.3 else d for d in full]
+                if rng.random() < 0.3:
+                    ba = ba[int(rng.integers(0, rb + 1)):]
+                elif rng.random() < 0.3:
+                    bb = bb[int(rng.integers(0, rb + 1)):]
+                ash, bsh = ba + ash, bb + bsh
+            nb = int(np.prod(np.broadcast_shapes(tuple(ash[:-2]), tuple(bsh[:-2])), dtype=np.int64)) \
+                if len(ash) > 2 or len(bsh) > 2 else 1
+            if nb * Mm * Nn * max(K, 1) <= 6000 and nb * Mm * Nn <= 800:
+                break
+        c = Case(cid, "MatMul", opset, dtype, self.values(dtype, [ash, bsh]), {})
+        r = rng.random()
+        c.initializers = frozenset({1} if r < 0.35 else {0} if r < 0.45 else set())
+        return c
+
+    def case(self, index: int, ops=None) -> Case:
+        names = list(ops or COMP_WEIGHTS)
+        w = np.array([COMP_WEIGHTS[o] for o in names])
+        op = names[self.rng.choice(len(names), p=w / w.sum())]
+        versions = VERSIONS[op]
+        # Gemm-1 and Gemm-6 have no ORT kernel at all: a few cases show the refusal
+        w = np.array([0.3 if (op, v) in (("Gemm", 1), ("Gemm", 6)) else 1.0 for v in versions])
+        opset = int(versions[self.rng.choice(len(versions), p=w / w.sum())])
+        cid = f"c{index:04d}-{op}-{opset}"
+        c = {"Conv": self.conv_case, "Gemm": self.gemm_case, "MatMul": self.matmul_case}[op](cid, opset)
+        c.id = f"{cid}-{c.dtype}"
+        return c
+
+
+def values_1(dtype: str, bits: int) -> float:
+    """The value of one bit pattern of T (NaN for a NaN pattern)."""
+    from onnxcase import to_float64
+    with np.errstate(invalid="ignore"):
+        return float(to_float64(dtype, from_bits(dtype, [bits]))[0])
+
+
 def generate(seed: int, n: int, ops=None) -> List[Case]:
-    """n cases of seed; ops: a list of operator names to draw from (default: all eleven)."""
-    g = Gen(seed)
-    return [g.case(i, ops) for i in range(n)]
+    """n cases of seed; ops: a list of operator names to draw from (default: all fourteen).
+    The selecting operators (Max ... GlobalMaxPool) come from Gen(seed), exactly the cases the same
+    seed gave before the computing family was added (their k-th case is the same, with the same id);
+    Conv, Gemm and MatMul from CompGen(seed), ids c0000-...; a third stream decides, case by case,
+    the family (COMPUTING_SHARE of the cases when both are drawn)."""
+    sel = [o for o in (ops or OP_WEIGHTS) if o in OP_WEIGHTS]
+    comp = [o for o in (ops or COMP_WEIGHTS) if o in COMP_WEIGHTS]
+    share = 0.0 if not comp else 1.0 if not sel else COMPUTING_SHARE
+    pick = np.random.Generator(np.random.PCG64([seed, 0xFA])).random(n) < share
+    g, cg = Gen(seed), CompGen(seed)
+    out, i_sel, i_comp = [], 0, 0
+    for k in range(n):
+        if pick[k]:
+            out.append(cg.case(i_comp, comp))
+            i_comp += 1
+        else:
+            out.append(g.case(i_sel, sel))
+            i_sel += 1
+    return out

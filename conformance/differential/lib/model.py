@@ -748,3 +748,646 @@ def maxpool_eval_loose(case, geom):
         if case.attrs.get("storage_order", 0) == 1:
             idx[j] = storage_order_index(x.shape, int(idx[j]))
     return y.reshape(shape), idx.reshape(shape), windows, empty
+
+
+# =========================================================== the computing operators (accuracy)
+# Conv, Gemm, MatMul compute: their float elements are judged by spec/common/accuracy.md, not bit
+# for bit. This section transcribes that page and the terms of spec/ops/conv.md, gemm.md and
+# matmul.md, independently of sonnx-ref's C++ (src/core/accuracy.cpp is not read here):
+#   [Acc.terms]       the terms t_k of an element, f_k factors each, e_k = (f_k - 1) + c_k roundings,
+#                     D = (n - 1) + max e_k; a factor 1 or -1 from an attribute is no factor;
+#   [Acc.ideal]       s = sum of the exact products (integers scaled by a power of two, exact);
+#   [Acc.bound]       B = theta(D) S + U, theta(D) = (1 + v)^D - 1, v = u + u^2 (1 + u);
+#   [Acc.bound.underflow]  U = (1 + theta(n - 1)) (sum lambda_k + (n - 1) eta), eta = eta_T,
+#                     lambda_k = 0 (e_k = 0), e_k eta ((1 + v) M_k)^(e_k - 1);
+#   [Acc.overflow]    +Inf when S+ + theta S + U >= Omega or P >= Omega, -Inf likewise with S-,
+#                     a NaN when both; P = (1 + v) M_k^2 + eta over the three-factor terms;
+#   [Acc.nonfinite]   a NaN factor or inf * 0: NaN only; infinite terms of both signs: NaN; of one
+#                     sign: that infinity (and a NaN when the finite terms can overflow to the other
+#                     one, or a three-factor term holds the infinity);
+#   [Acc.zero]        a zero conforms when 0 is within B of s, whatever its sign;
+#   [Acc.int]         integers: the sum modulo 2^w, bit for bit.
+# Every comparison is exact: s, S, S+, S- are integers at the scale 2^K of the case's type, theta(D)
+# is (1 + v)^D - 1 computed exactly and rounded up at 2^-400 (a relative excess below 2^-340), and
+# B is compared with |r - s| as a Fraction. The model is judged itself by lib/selftest.py (its
+# mutations: a dropped bias, padding as terms, alpha ignored, beta ignored, a bound halved).
+
+from fractions import Fraction  # noqa: E402
+import dataclasses as _dc  # noqa: E402
+import math  # noqa: E402
+
+COMPUTING = ("Conv", "Gemm", "MatMul")
+# The model under mutation (lib/selftest.py only): "" the spec; "drop-bias", "read-c-beta0",
+# "padded-terms", "ignore-alpha", "ignore-beta", "half-bound" the mutants the classifier must notice.
+MUTATION = ""
+INT_TYPES_COMPUTING = ("int32", "int64", "uint32", "uint64")
+
+# (p, emin, emax, log2 eta_T): spec/common/accuracy.md, Notation.
+_FMT = {"float16": (11, -14, 15, -24), "bfloat16": (8, -126, 127, -133),
+        "float": (24, -126, 127, -149), "double": (53, -1022, 1023, -1074)}
+
+
+class Fmt:
+    def __init__(self, dtype: str):
+        p, emin, emax, leta = _FMT[dtype]
+        self.dtype, self.p, self.emin, self.emax = dtype, p, emin, emax
+        self.u = Fraction(1, 2 ** p)
+        self.v = self.u + self.u * self.u * (1 + self.u)          # [Acc.hyp] 4.
+        self.eta = Fraction(1, 2 ** -leta)                        # eta_bar = eta_T ([Acc.bound.underflow])
+        self.lam = Fraction(1, 2 ** -emin)                        # lambda_T
+        self.omega = (2 - self.u) * Fraction(2) ** emax           # Omega_T = (2 - 2^-p) 2^emax
+        # every tensor value of T, and every binary32 attribute, is an integer times 2^-149 (2^-1074 for double)
+        self.tscale = 1074 if dtype == "double" else 149
+        self.K = 2 * self.tscale + 149                            # the scale of a term of at most 3 factors
+
+
+_FMTS = {}
+
+
+def fmt_of(dtype: str) -> Fmt:
+    if dtype not in _FMTS:
+        _FMTS[dtype] = Fmt(dtype)
+    return _FMTS[dtype]
+
+
+_THETA = {}
+_THETA_G = 400
+
+
+def theta(dtype: str, D: int) -> Fraction:
+    """theta(D) = (1 + v)^D - 1, exactly, rounded up to a multiple of 2^-400 (cached)."""
+    key = (dtype, D)
+    if key not in _THETA:
+        if D <= 0:
+            _THETA[key] = Fraction(0)
+        else:
+            f = fmt_of(dtype)
+            den = 2 ** (3 * f.p)                                  # v = V / 2^(3p)
+            V = f.v * den
+            assert V.denominator == 1
+            num = pow(den + int(V), D) - pow(den, D)              # theta = num / den^D
+            shift = 3 * f.p * D
+            up = -((-num << _THETA_G) >> shift)                    # ceil(theta * 2^G)
+            _THETA[key] = Fraction(up, 1 << _THETA_G)
+    return _THETA[key]
+
+
+def exact_int(x: float, scale: int) -> int:
+    """x * 2^scale as an exact integer (x finite, a multiple of 2^-scale)."""
+    n, d = float(x).as_integer_ratio()
+    t = d.bit_length() - 1
+    assert d == 1 << t and t <= scale, (x, scale)
+    return n << (scale - t)
+
+
+def values_of(dtype: str, arr: np.ndarray) -> np.ndarray:
+    """The exact values of a float tensor as float64 (NaN bits not kept)."""
+    with np.errstate(invalid="ignore"):
+        return to_float64(dtype, np.asarray(arr)).astype(np.float64)
+
+
+def representable(dtype: str, a: float) -> bool:
+    """Is the binary32 attribute value a a value of T ([Acc.terms]: otherwise its conversion rounds once)?"""
+    if dtype in ("float", "double") or not math.isfinite(a):
+        return True
+    return round_exact(Fraction(a), dtype) == a
+
+
+def round_exact(fr: Fraction, dtype: str) -> float:
+    """fl_T(fr): the rational fr rounded to nearest, ties to even, in T, as a float (+-inf on overflow;
+    a zero result carries the sign of fr)."""
+    f = fmt_of(dtype)
+    if fr == 0:
+        return 0.0
+    neg = fr < 0
+    a = -fr if neg else fr
+    if a >= f.omega:
+        return -math.inf if neg else math.inf
+    n, d = a.numerator, a.denominator
+    e = n.bit_length() - d.bit_length()                          # floor(log2 a) is e or e - 1
+    if (n << max(0, -e)) < (d << max(0, e)):
+        e -= 1
+    q = max(e, f.emin) - (f.p - 1)                                # the spacing of T near a: 2^q
+    num, den = (n << -q, d) if q < 0 else (n, d << q)
+    m, rem = divmod(num, den)
+    if 2 * rem > den or (2 * rem == den and m % 2 == 1):
+        m += 1
+    v = math.ldexp(m, q)
+    return -v if neg else v
+
+
+@_dc.dataclass
+class Group:
+    """Terms of one kind for every element: P elements, up to n terms each. vals: the tensor factors,
+    float64 arrays of shape (P, n); mask (P, n): the term exists; scalars: attribute factors
+    (value, is a factor ([Acc.terms]: not for 1 or -1), rounds on conversion to T); mk: the factor
+    bound M_k of each element's terms (P,), used when e >= 2."""
+    name: str
+    vals: List[np.ndarray]
+    mask: np.ndarray
+    scalars: List[tuple] = _dc.field(default_factory=list)
+    mk: Optional[np.ndarray] = None
+
+    @property
+    def f(self) -> int:
+        return len(self.vals) + sum(1 for _, counted, _ in self.scalars if counted)
+
+    @property
+    def e(self) -> int:
+        return (self.f - 1) + sum(1 for _, counted, conv in self.scalars if counted and conv)
+
+
+@_dc.dataclass
+class Allowed:
+    """What conforms at one element: a finite r with |r - s| <= B (when fin), +Inf, -Inf, a NaN."""
+    fin: bool
+    pinf: bool
+    ninf: bool
+    nan: bool
+    s: Fraction = Fraction(0)
+    B: Fraction = Fraction(0)
+    n: int = 0
+    D: int = 0
+    S: Fraction = Fraction(0)
+    all_neg_zero: bool = False
+    why: str = ""
+
+    def accepts(self, r: float) -> bool:
+        if math.isnan(r):
+            return self.nan
+        if math.isinf(r):
+            return self.pinf if r > 0 else self.ninf
+        return self.fin and abs(Fraction(r) - self.s) <= self.B
+
+    def text(self) -> str:
+        kinds = ([f"finite within {_fr(self.B, 3)} of {_fr(self.s, 9)}"] if self.fin else []) + \
+                (["+Inf"] if self.pinf else []) + (["-Inf"] if self.ninf else []) + (["NaN"] if self.nan else [])
+        return " or ".join(kinds) + f" (n={self.n}, D={self.D}, {self.why})"
+
+
+def _fr(x: Fraction, digits: int) -> str:
+    """A rational in decimal, also beyond the binary64 range."""
+    if x == 0:
+        return "0"
+    e = (abs(x.numerator).bit_length() - x.denominator.bit_length())
+    if abs(e) < 1000:
+        return f"{float(x):.{digits}g}"
+    import decimal
+    with decimal.localcontext() as ctx:
+        ctx.prec = digits + 5
+        return f"{decimal.Decimal(x.numerator) / decimal.Decimal(x.denominator):.{digits - 1}e}"
+
+
+def _terms_info(dtype: str, groups: List[Group], P: int):
+    """Per element: (nan term, +inf term, -inf term, inf in a three-factor term) from the float64
+    values; and the finite terms' exact values (integers at scale 2^K), sign of zero terms."""
+    f = fmt_of(dtype)
+    K = f.K
+    out = []
+    for g in groups:
+        vals = [np.broadcast_to(v, g.mask.shape) for v in g.vals]
+        with np.errstate(invalid="ignore"):
+            anynan = np.zeros(g.mask.shape, bool)
+            anyinf = np.zeros(g.mask.shape, bool)
+            anyzero = np.zeros(g.mask.shape, bool)
+            neg = np.zeros(g.mask.shape, bool)
+            for v in vals:
+                anynan |= np.isnan(v)
+                anyinf |= np.isinf(v)
+                anyzero |= (v == 0)
+                neg ^= np.signbit(v)
+            for a, _, _ in g.scalars:
+                anynan |= math.isnan(a)
+                anyinf |= math.isinf(a)
+                anyzero |= (a == 0)
+                neg ^= math.copysign(1.0, a) < 0
+        nan_t = g.mask & (anynan | (anyinf & anyzero))
+        inf_t = g.mask & anyinf & ~nan_t
+        fin_t = g.mask & ~anynan & ~anyinf
+        out.append(dict(g=g, vals=vals, nan=nan_t, inf=inf_t, fin=fin_t, neg=neg, zero=anyzero))
+    # exact values of the finite terms
+    for t in out:
+        g = t["g"]
+        scale_sc = sum(149 for _ in g.scalars)
+        scal = 1
+        for a, _, _ in g.scalars:
+            if math.isfinite(a):
+                scal *= exact_int(a, 149)
+        rest = K - f.tscale * len(g.vals) - scale_sc            # every term brought to the scale 2^K
+        ints = np.zeros(g.mask.shape, dtype=object)
+        ints[...] = 0
+        idx = np.nonzero(t["fin"])
+        if len(idx[0]):
+            prod = np.full(len(idx[0]), scal << rest, dtype=object)
+            for v in t["vals"]:
+                col = v[idx]
+                prod = prod * np.array([exact_int(x, f.tscale) for x in col.tolist()], dtype=object)
+            ints[idx] = prod
+        t["ints"] = ints
+    return out
+
+
+def judge_groups(dtype: str, groups: List[Group], P: int, mutation: str = "") -> List[Allowed]:
+    """[Acc.verdict] per element of the sum of the groups' terms: what conforms."""
+    f = fmt_of(dtype)
+    K = f.K
+    scaleK = Fraction(1, 1 << K)
+    info = _terms_info(dtype, groups, P)
+    res = []
+    for j in range(P):
+        n = 0
+        emax = None
+        nan_term = pinf = ninf = inf3 = False
+        s = Splus = Sminus = 0
+        lam = Fraction(0)
+        Pbound = Fraction(0)
+        all_neg0 = True
+        n_fin = 0
+        emax_fin = None
+        for t in info:
+            g = t["g"]
+            mask = g.mask[j]
+            cnt = int(mask.sum())
+            if not cnt:
+                continue
+            n += cnt
+            e = g.e
+            emax = e if emax is None else max(emax, e)
+            if t["nan"][j].any():
+                nan_term = True
+            infs = t["inf"][j]
+            if infs.any():
+                negs = t["neg"][j][infs]
+                pinf |= bool((~negs).any())
+                ninf |= bool(negs.any())
+                if g.f == 3:
+                    inf3 = True
+            fin = t["fin"][j]
+            nf = int(fin.sum())
+            if nf:
+                n_fin += nf
+                emax_fin = e if emax_fin is None else max(emax_fin, e)
+                vals = t["ints"][j][fin]
+                pos = sum(int(x) for x in vals if x > 0)
+                negv = -sum(int(x) for x in vals if x < 0)
+                Splus += pos
+                Sminus += negv
+                zero_terms = (vals == 0)
+                if (vals != 0).any() or (zero_terms & ~t["neg"][j][fin]).any():
+                    all_neg0 = False
+                if e >= 1:
+                    mk = Fraction(g.mk[j]) if (g.mk is not None and e >= 2) else Fraction(1)
+                    lam += nf * e * f.eta * ((1 + f.v) * mk) ** (e - 1)
+                if g.f == 3:
+                    mk = Fraction(g.mk[j]) if g.mk is not None else Fraction(1)
+                    Pbound = max(Pbound, (1 + f.v) * mk * mk + f.eta)
+            if t["nan"][j].any() or infs.any():
+                all_neg0 = False
+        s = Splus - Sminus
+        S = Splus + Sminus
+
+        def bound(nn, ee, SS):
+            D = 0 if nn == 0 else (nn - 1) + ee
+            th = theta(dtype, D)
+            U = (1 + theta(dtype, max(nn - 1, 0))) * (lam + max(nn - 1, 0) * f.eta) if nn else Fraction(0)
+            if mutation == "half-bound":
+                th, U = th / 2, U / 2
+            return D, th * SS * scaleK + U
+        if nan_term:
+            res.append(Allowed(False, False, False, True, n=n, why="a NaN factor or inf*0 [Acc.nonfinite] 1"))
+            continue
+        if pinf and ninf:
+            res.append(Allowed(False, False, False, True, n=n, why="+Inf and -Inf terms [Acc.nonfinite] 2"))
+            continue
+        D, B = bound(n_fin, emax_fin or 0, S)
+        Sp, Sm = Splus * scaleK, Sminus * scaleK
+        thS = theta(dtype, D) * S * scaleK
+        if mutation == "half-bound":
+            thS = thS / 2
+        U = B - thS
+        over_p = Sp + thS + U >= f.omega or Pbound >= f.omega
+        over_m = Sm + thS + U >= f.omega or Pbound >= f.omega
+        if pinf or ninf:
+            other = over_m if pinf else over_p
+            res.append(Allowed(False, pinf, ninf, other or inf3, n=n, D=D,
+                               why="infinite terms of one sign [Acc.nonfinite] 3"))
+            continue
+        D, B = bound(n, emax or 0, S)
+        res.append(Allowed(True, over_p, over_m, over_p and over_m, s=Fraction(s) * scaleK, B=B, n=n, D=D,
+                           S=S * scaleK, all_neg_zero=(n > 0 and all_neg0),
+                           why="[Acc.bound]" + (" [Acc.overflow]" if over_p or over_m else "")))
+    return res
+
+
+# ---------------------------------------------------------------------------------- Conv terms
+
+class ConvRefused(Exception):
+    pass
+
+
+def conv_geometry(xshape, wshape, a):
+    """[Conv.shape]: (k, s, dil, pb, O) of MaxPool's geometry with ceil_mode 0 and k the spatial
+    shape of W; SAME_* from the effective kernel; NOTSET / VALID need e <= D + pb + pe ([Conv.err.window])."""
+    ell = len(xshape) - 2
+    D = list(xshape[2:])
+    k = list(wshape[2:])
+    s = list(a.get("strides", [1] * ell))
+    dil = list(a.get("dilations", [1] * ell))
+    pads = a.get("pads")
+    auto = a.get("auto_pad", "NOTSET")
+    pb, O = [0] * ell, [0] * ell
+    for d in range(ell):
+        e = (k[d] - 1) * dil[d] + 1
+        if auto in ("SAME_UPPER", "SAME_LOWER"):
+            O[d] = -(-D[d] // s[d])
+            P = max(0, (O[d] - 1) * s[d] + e - D[d])
+            pb[d] = P // 2 if auto == "SAME_UPPER" else P - P // 2
+        else:
+            b, en = (pads[d], pads[ell + d]) if (auto == "NOTSET" and pads) else (0, 0)
+            if e > D[d] + b + en:
+                raise ConvRefused("Conv.err.window")
+            pb[d] = b
+            O[d] = (D[d] + b + en - e) // s[d] + 1
+    return k, s, dil, pb, O
+
+
+def conv_groups(case, geom=None, padded_terms=False, mutation=""):
+    """The terms of [Conv.window] / [Conv.float.formula] for every element of Y (row-major):
+    X[n, g(m) C_g + c', x(o, q)] * W[m, c', q] for c' ascending then q in row-major order, the kernel
+    offsets inside X only ([Conv.window.padding]); B[m] last. padded_terms: the zero-padded copy's
+    terms instead (a padded position is the term (+0) * W[m, c', q]: [Conv.div.ort-padded-inf]).
+    Returns (groups, P, out_shape)."""
+    dtype = case.dtype
+    x = values_of(dtype, case.inputs[0])
+    w = values_of(dtype, case.inputs[1])
+    bias = values_of(dtype, case.inputs[2]) if len(case.inputs) > 2 else None
+    if mutation == "drop-bias":
+        bias = None
+    if mutation == "padded-terms":
+        padded_terms = True
+    k, s, dil, pb, O = (geom or conv_geometry(x.shape, w.shape, case.attrs))[:5]
+    N, C = x.shape[0], x.shape[1]
+    M, Cg = w.shape[0], w.shape[1]
+    G = int(case.attrs.get("group", 1))
+    Mg = M // G if G else 0
+    D = list(x.shape[2:])
+    ell = len(D)
+    Ot = int(np.prod(O, dtype=np.int64)) if O else 1
+    Kt = int(np.prod(k, dtype=np.int64)) if k else 1
+    idx = np.full((Ot, Kt), -1, np.int64)
+    inside = np.zeros((Ot, Kt), bool)
+    for oi, o in enumerate(np.ndindex(*O)):
+        for qi, q in enumerate(np.ndindex(*k)):
+            pos = [o[d] * s[d] - pb[d] + q[d] * dil[d] for d in range(ell)]
+            if all(0 <= pos[d] < D[d] for d in range(ell)):
+                inside[oi, qi] = True
+                idx[oi, qi] = int(np.ravel_multi_index(pos, D)) if ell else 0
+    xs = x.reshape(N, C, -1) if x.size else np.zeros((N, C, max(1, int(np.prod(D, dtype=np.int64)))))
+    P = N * M * Ot
+    n = Cg * Kt
+    xv = np.zeros((N, M, Ot, Cg, Kt))
+    wv = np.zeros((N, M, Ot, Cg, Kt))
+    safe = np.where(inside, idx, 0)
+    for m in range(M):
+        g = m // Mg if Mg else 0
+        chans = [g * Cg + c for c in range(Cg)]
+        for ci, c in enumerate(chans):
+            if N and xs.shape[-1]:
+                xv[:, m, :, ci, :] = np.where(inside[None], xs[:, c, :][:, safe], 0.0)
+            wv[:, m, :, ci, :] = w[m, ci].reshape(-1)[None, None, :]
+    mask = np.broadcast_to(inside[None, None, :, None, :], (N, M, Ot, Cg, Kt))
+    if padded_terms:
+        mask = np.ones_like(mask)
+    groups = [Group("products", [xv.reshape(P, n), wv.reshape(P, n)], np.ascontiguousarray(mask).reshape(P, n))]
+    if bias is not None:
+        bv = np.broadcast_to(bias[None, :, None], (N, M, Ot)).reshape(P, 1)
+        groups.append(Group("bias", [bv], np.ones((P, 1), bool)))
+    return groups, P, [N, M] + list(O)
+
+
+def conv_padded_nonfinite(case, geom=None):
+    """Per element of Y: a kernel offset in the padding whose weight W[m, c', q] is an infinity or a
+    NaN, for some c' (the trigger of [Conv.div.ort-padded-inf])."""
+    dtype = case.dtype
+    x = case.inputs[0]
+    w = values_of(dtype, case.inputs[1])
+    k, s, dil, pb, O = (geom or conv_geometry(x.shape, w.shape, case.attrs))[:5]
+    N, M, Cg = x.shape[0], w.shape[0], w.shape[1]
+    D = list(x.shape[2:])
+    ell = len(D)
+    bad_w = ~np.isfinite(w.reshape(M, Cg, -1)).all(axis=1)           # (M, Kt)
+    res = np.zeros((N, M) + tuple(O), bool)
+    for o in np.ndindex(*O):
+        for qi, q in enumerate(np.ndindex(*k)):
+            pos = [o[d] * s[d] - pb[d] + q[d] * dil[d] for d in range(ell)]
+            if not all(0 <= pos[d] < D[d] for d in range(ell)):
+                res[(slice(None), slice(None)) + o] |= bad_w[:, qi][None, :]
+    return res.reshape(-1)
+
+
+# ---------------------------------------------------------------------------------- Gemm terms
+
+def gemm_abc(case):
+    """A', B' ([Gemm.trans]) and C broadcast to (M, N) ([Gemm.c]), as float64 values (or the storage
+    ints for integer types); C None when absent."""
+    dtype = case.dtype
+    conv = (lambda a: values_of(dtype, a)) if dtype in FLOATS else (lambda a: np.asarray(a))
+    a = conv(case.inputs[0])
+    b = conv(case.inputs[1])
+    if case.attrs.get("transA", 0):
+        a = a.T
+    if case.attrs.get("transB", 0):
+        b = b.T
+    Mm, Nn = a.shape[0], b.shape[1]
+    c = None
+    if len(case.inputs) > 2 and case.inputs[2] is not None:
+        c = np.broadcast_to(conv(case.inputs[2]), (Mm, Nn))
+    return a, b, c
+
+
+def gemm_groups(case, mutation=""):
+    """[Gemm.float.formula]: the terms alpha * A'[i, k] * B'[k, j] (k ascending; alpha no factor when
+    1 or -1, a factor otherwise, 0 included ([Gemm.scalars])) and beta * C[i, j] (none when beta = 0
+    or C is absent); M_ij = max(1, |alpha|, max_k |A'[i, k]|, max_k |B'[k, j]|)."""
+    dtype = case.dtype
+    a, b, c = gemm_abc(case)
+    alpha = float(np.float32(case.attrs.get("alpha", 1.0)))
+    beta = float(np.float32(case.attrs.get("beta", 1.0)))
+    if mutation == "ignore-alpha":
+        alpha = 1.0
+    if mutation == "ignore-beta":
+        beta = 1.0
+    Mm, K = a.shape
+    Nn = b.shape[1]
+    P = Mm * Nn
+    av = np.broadcast_to(a[:, None, :], (Mm, Nn, K)).reshape(P, K)
+    bv = np.broadcast_to(b.T[None, :, :], (Mm, Nn, K)).reshape(P, K)
+    sc = [(alpha, alpha not in (1.0, -1.0), not representable(dtype, alpha))]
+    with np.errstate(invalid="ignore"):
+        ra = np.max(np.abs(np.where(np.isfinite(a), a, 0)), axis=1) if K else np.zeros(Mm)
+        cb = np.max(np.abs(np.where(np.isfinite(b), b, 0)), axis=0) if K else np.zeros(Nn)
+    mk = np.maximum(np.maximum(1.0, abs(alpha)), np.maximum(ra[:, None], cb[None, :])).reshape(P)
+    groups = [Group("products", [av, bv], np.ones((P, K), bool), sc, mk)]
+    use_c = c is not None and (beta != 0 or mutation == "read-c-beta0")
+    if use_c:
+        cv = np.ascontiguousarray(c).reshape(P, 1)
+        with np.errstate(invalid="ignore"):
+            mkc = np.maximum(np.maximum(1.0, abs(beta)), np.abs(np.where(np.isfinite(cv[:, 0]), cv[:, 0], 0)))
+        groups.append(Group("C", [cv], np.ones((P, 1), bool),
+                            [(beta, beta not in (1.0, -1.0), not representable(dtype, beta))], mkc))
+    return groups, P, [Mm, Nn]
+
+
+# -------------------------------------------------------------------------------- MatMul terms
+
+def matmul_operands(case):
+    """[MatMul.shape]: A as (..., M, K), B as (..., K, N) broadcast over the batch; the output shape."""
+    dtype = case.dtype
+    conv = (lambda t: values_of(dtype, t)) if dtype in FLOATS else (lambda t: np.asarray(t))
+    a, b = conv(case.inputs[0]), conv(case.inputs[1])
+    a1, b1 = a.ndim == 1, b.ndim == 1
+    a2 = a[None, :] if a1 else a
+    b2 = b[:, None] if b1 else b
+    batch = np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+    A = np.broadcast_to(a2, tuple(batch) + a2.shape[-2:])
+    Bm = np.broadcast_to(b2, tuple(batch) + b2.shape[-2:])
+    out = list(batch) + ([] if a1 else [a2.shape[-2]]) + ([] if b1 else [b2.shape[-1]])
+    return A, Bm, out
+
+
+def matmul_groups(case, mutation=""):
+    """[MatMul.float.formula]: A[b, i, k] * B[b, k, j], k ascending."""
+    A, Bm, out = matmul_operands(case)
+    batch = A.shape[:-2]
+    Mm, K = A.shape[-2:]
+    Nn = Bm.shape[-1]
+    nb = int(np.prod(batch, dtype=np.int64)) if batch else 1
+    A3 = A.reshape(nb, Mm, K)
+    B3 = Bm.reshape(nb, K, Nn)
+    P = nb * Mm * Nn
+    av = np.broadcast_to(A3[:, :, None, :], (nb, Mm, Nn, K)).reshape(P, K)
+    bv = np.broadcast_to(np.swapaxes(B3, 1, 2)[:, None, :, :], (nb, Mm, Nn, K)).reshape(P, K)
+    return [Group("products", [av, bv], np.ones((P, K), bool))], P, out
+
+
+# ------------------------------------------------------------------------------ the judgement
+
+def computed_groups(case, mutation="", geom=None, padded_terms=False):
+    if case.op == "Conv":
+        return conv_groups(case, geom, padded_terms, mutation)
+    if case.op == "Gemm":
+        return gemm_groups(case, mutation)
+    return matmul_groups(case, mutation)
+
+
+_ALLOWED_MEMO: dict = {}
+
+
+def computed_allowed(case, mutation="", geom=None, padded_terms=False):
+    """(per-element Allowed list, output shape) of a float Conv / Gemm / MatMul case. The last few
+    are kept (keyed by the case object and the options): the classifier judges several outputs of one case."""
+    key = (id(case), case.id, mutation, None if geom is None else repr(geom), padded_terms)
+    if key not in _ALLOWED_MEMO:
+        groups, P, shape = computed_groups(case, mutation, geom, padded_terms)
+        if len(_ALLOWED_MEMO) > 16:
+            _ALLOWED_MEMO.clear()
+        _ALLOWED_MEMO[key] = (judge_groups(case.dtype, groups, P, mutation), shape)
+    return _ALLOWED_MEMO[key]
+
+
+def int_exact(case, mutation=""):
+    """[Acc.int], [Gemm.int.formula], [MatMul.int.formula]: the exact sum modulo 2^w in T."""
+    st = storage(case.dtype)
+    w = st.itemsize * 8
+    if case.op == "MatMul":
+        A, Bm, out = matmul_operands(case)
+        Ai = A.astype(object)
+        Bi = Bm.astype(object)
+        y = np.matmul(Ai, Bi) if A.shape[-1] else np.zeros(tuple(A.shape[:-1]) + (Bm.shape[-1],), dtype=object)
+        y = np.asarray(y, dtype=object).reshape(out) if out else np.asarray(y, dtype=object).reshape([])
+    else:
+        a, b, c = gemm_abc(case)
+        alpha = int(np.float32(case.attrs.get("alpha", 1.0)))
+        beta = int(np.float32(case.attrs.get("beta", 1.0)))
+        if mutation == "ignore-alpha":
+            alpha = 1
+        if mutation == "ignore-beta":
+            beta = 1
+        y = np.dot(a.astype(object), b.astype(object)) if a.shape[1] else np.zeros((a.shape[0], b.shape[1]), dtype=object)
+        y = np.asarray(y, dtype=object) * alpha
+        if c is not None and (beta != 0 or mutation == "read-c-beta0"):
+            y = y + c.astype(object) * beta
+    flat = [int(v) % (1 << w) for v in np.asarray(y, dtype=object).reshape(-1).tolist()]
+    if np.iinfo(st).min < 0:
+        flat = [v - (1 << w) if v >= (1 << (w - 1)) else v for v in flat]
+    return np.array(flat, dtype=st).reshape(np.shape(y))
+
+
+def computed_spec_output(case, mutation="") -> np.ndarray:
+    """[Acc.run] what `run` writes: fl_T of the ideal; -0 when every term is -0, +0 for the empty sum;
+    the canonical quiet NaN; the infinity of [Acc.nonfinite]; fl_T(s) under [Acc.overflow]."""
+    dtype = case.dtype
+    if dtype not in FLOATS:
+        return int_exact(case, mutation)
+    allowed, shape = computed_allowed(case, mutation)
+    vals = []
+    for al in allowed:
+        if not al.fin:
+            vals.append(math.inf if al.pinf and not al.ninf else -math.inf if al.ninf and not al.pinf else math.nan)
+        elif al.s == 0:
+            vals.append(-0.0 if al.all_neg_zero else 0.0)
+        else:
+            vals.append(round_exact(al.s, dtype))
+    v = np.array(vals, dtype=np.float64).reshape(shape)
+    return from_float64(dtype, v)
+
+
+def from_float64(dtype: str, v: np.ndarray) -> np.ndarray:
+    """Values of T held as float64 (exact) -> the storage type (canonical quiet NaN for a NaN)."""
+    nan = np.isnan(v)
+    if dtype == "bfloat16":
+        bits = (v.astype(np.float32).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
+        bits[nan] = 0x7FC0
+        return bits
+    out = v.astype(storage(dtype))
+    canon = {"float16": 0x7E00, "float": 0x7FC00000, "double": 0x7FF8000000000000}[dtype]
+    out[nan] = from_bits(dtype, [canon])[0]
+    return out
+
+
+def judge_output(case, y: np.ndarray, mutation="", geom=None, padded_terms=False):
+    """(ok mask per element (flat), the Allowed list or None for integers, expected shape) of an
+    output y of a computing case."""
+    dtype = case.dtype
+    mutation = mutation or MUTATION
+    if dtype not in FLOATS:
+        want = int_exact(case, mutation)
+        if y.shape != want.shape:
+            return None, None, list(want.shape)
+        return (np.asarray(y).reshape(-1) == want.reshape(-1)), None, list(want.shape)
+    allowed, shape = computed_allowed(case, mutation, geom, padded_terms)
+    if list(y.shape) != list(shape):
+        return None, allowed, shape
+    vals = values_of(dtype, y).reshape(-1)
+    ok = np.array([al.accepts(float(r)) for al, r in zip(allowed, vals.tolist())], bool)
+    return ok, allowed, shape
+
+
+_SPEC.update({op: computed_spec_output for op in COMPUTING})
+
+
+def max_fraction(case, y: np.ndarray) -> Optional[float]:
+    """The largest error of a conforming output as a fraction of its bound, |r - s| / B over the
+    finite elements with B > 0 ([Acc.verdict]: the error reported as a fraction of the radius); None
+    for integers, another shape, or no such element."""
+    if case.dtype not in FLOATS:
+        return None
+    allowed, shape = computed_allowed(case, MUTATION)
+    if list(y.shape) != list(shape):
+        return None
+    best = None
+    for al, r in zip(allowed, values_of(case.dtype, y).reshape(-1).tolist()):
+        if al.fin and math.isfinite(r) and al.B > 0:
+            f = abs(Fraction(r) - al.s) / al.B
+            best = f if best is None or f > best else best
+    return None if best is None else float(best)

@@ -17,13 +17,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy as np  # noqa: E402
 
 import model as M  # noqa: E402
-from generate import generate  # noqa: E402
+from generate import OP_WEIGHTS, generate  # noqa: E402
 from onnxcase import FLOATS  # noqa: E402
 from peers import run_ort  # noqa: E402
 
 
 def main(seed: int, n: int) -> int:
-    cases = [c for c in generate(seed, n) if c.op in ("ReduceMax", "Hardmax") and c.dtype in FLOATS]
+    cases = [c for c in generate(seed, n, list(OP_WEIGHTS)) if c.op in ("ReduceMax", "Hardmax") and c.dtype in FLOATS]
     res = run_ort(cases, tempfile.mkdtemp(prefix="sonnx-nanstats-"))
     count = collections.Counter()
     with np.errstate(all="ignore"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Dict, List, Optional
+from typing import Dict, FrozenSet, List, Optional
 
 import numpy as np
 import onnx
@@ -103,6 +103,11 @@ class Case:
     node_inputs: Optional[List[str]] = None
     # 2: MaxPool with its second output Indices (int64), named "indices".
     n_outputs: int = 1
+    # Indices of `inputs` stored as initializers of the model instead of graph inputs (Conv's W and
+    # B, Gemm's B and C, MatMul's A or B): onnxruntime takes other kernels for constant weights.
+    initializers: FrozenSet[int] = frozenset()
+    # Graph inputs declared with symbolic dimensions ("d0", "d1", ...) instead of their sizes.
+    symbolic_dims: bool = False
 
     def input_names(self) -> List[str]:
         return [f"x{k}" for k in range(len(self.inputs))]
@@ -154,11 +159,13 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
     embed = for_ort and case.dtype == "bfloat16"
     inits: List[TensorProto] = []
     graph_inputs = []
-    for name, arr in zip(names, case.inputs):
-        if embed:
+    sym = iter(range(1 << 20))
+    for k, (name, arr) in enumerate(zip(names, case.inputs)):
+        if embed or k in case.initializers:
             inits.append(make_tensor(name, case.dtype, arr))
         else:
-            graph_inputs.append(helper.make_tensor_value_info(name, code, list(arr.shape)))
+            dims = [f"d{next(sym)}" for _ in arr.shape] if case.symbolic_dims else list(arr.shape)
+            graph_inputs.append(helper.make_tensor_value_info(name, code, dims))
     node_inputs = list(case.node_inputs if case.node_inputs is not None else names)
     if case.axes is not None:
         axes = np.array(case.axes, dtype=np.int64)
@@ -183,6 +190,10 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", case.opset)],
                               producer_name="sonnx-ref-differential")
     model.ir_version = ir_version_for(case.opset)
+    if case.initializers and model.ir_version < 4:
+        # Below IR 4 every initializer must also be a graph input, which makes it overridable and
+        # so not constant for onnxruntime: IR 4 keeps a weight an initializer only.
+        model.ir_version = 4
     return model
 
 
@@ -190,7 +201,8 @@ def feeds(case: Case, for_ort: bool = False) -> List[tuple]:
     """(name, dtype, array) of every graph input of the (ORT or plain) model, in graph order."""
     if for_ort and case.dtype == "bfloat16":
         return []
-    out = [(n, case.dtype, a) for n, a in zip(case.input_names(), case.inputs)]
+    out = [(n, case.dtype, a) for k, (n, a) in enumerate(zip(case.input_names(), case.inputs))
+           if k not in case.initializers]
     if case.axes is not None and case.axes_as == "feed":
         out.append(("axes", "int64", np.array(case.axes, dtype=np.int64)))
     return out

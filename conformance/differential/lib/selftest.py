@@ -8,6 +8,14 @@ Feeds lib/classify.py with synthetic peer outputs built from the spec model (no 
   - ReduceMax: a NaN set answered by an element   -> divergence ReduceMax.div.ort-nan
   - ReduceMax: a NaN set answered by a non-member -> unexplained
   - Hardmax: the 1 moved in a NaN-free row        -> unexplained unless it is ORT's first-zero rule
+  Conv, Gemm, MatMul (the accuracy model, lib/model.py):
+  - an element moved just outside its bound, or to a NaN / an infinity the model does not allow
+                                                  -> unexplained (and for sonnx-ref too)
+  - the element farthest inside the bound (the last value of T within B of s)  -> agree
+  - NaN at a padded position of an infinite weight -> divergence Conv.div.ort-padded-inf
+  - K = 0 answered by C unscaled                  -> divergence Gemm.div.ort-empty-k
+  - mutants of the model (a dropped bias, C read under beta = 0, padding as terms, alpha ignored,
+    the bound halved) judging correct outputs     -> unexplained in the cases where they matter
 Run: /usr/bin/python3 lib/selftest.py [N]   (exit 1 on any failure)
 """
 import os
@@ -19,7 +27,7 @@ import numpy as np  # noqa: E402
 
 import model as M  # noqa: E402
 from classify import classify  # noqa: E402
-from generate import generate  # noqa: E402
+from generate import COMP_WEIGHTS, OP_WEIGHTS, generate  # noqa: E402
 from onnxcase import ARG_OPS, FLOATS, from_bits, out_dtype, storage  # noqa: E402
 from peers import Outcome  # noqa: E402
 
@@ -52,10 +60,10 @@ def main(n):
             failures.append(f"{case.id} [{why}]: got {r['class']} {r['ids']} ({r['detail']}), want {want_class} {want_ids or ''}")
 
     with np.errstate(all="ignore"):
-        for case in generate(20240601, n):
+        for case in generate(20240601, n, list(OP_WEIGHTS)):  # the selecting family, as before
             spec = M.spec_output(case)
             expect(case, spec, spec, "agree", why="peer = spec")
-            if spec.size == 0:
+            if spec.size == 0 or case.op in M.COMPUTING:  # the computing family: computing_selftest
                 continue
             if case.op in ARG_OPS:  # a position no row has
                 bad = spec.copy().reshape(-1)
@@ -113,12 +121,145 @@ def main(n):
                     if M.View(case.dtype, moved[i]).val.argmax() in [j for j in range(d) if v.val[j] == v.val[h]]:
                         continue
                     expect(case, back(moved), spec, "unexplained", why="Hardmax 1 moved (no NaN, no ±0 tie)")
+        computing_selftest(generate(20240601, max(1, n // 4), list(COMP_WEIGHTS)), expect, failures, counts)
     for k, v in sorted(counts.items()):
         print(f"selftest: {v:5d} x {k}")
     for f in failures[:30]:
         print("selftest: FAIL " + f)
     print(f"selftest: {len(failures)} failure(s)")
     return 1 if failures else 0
+
+
+def _edge_value(dtype, al, outward: bool):
+    """A value of T just outside (outward) or farthest inside the bound B around s: the value of T
+    nearest s + B, stepped one unit out or in."""
+    import math
+    from fractions import Fraction
+    target = al.s + al.B
+    v = M.round_exact(target, dtype)
+    if math.isinf(v):
+        return None
+    step = lambda x, d: float(np.nextafter(np.array(x, storage(dtype) if dtype != "bfloat16" else np.float32),  # noqa: E731
+                                            np.array(d, storage(dtype) if dtype != "bfloat16" else np.float32)))
+    if dtype == "bfloat16":
+        return None
+    for _ in range(4):
+        inside = abs(Fraction(v) - al.s) <= al.B
+        if outward and not inside:
+            return v
+        if not outward and inside:
+            return v
+        v = step(v, math.inf if outward else -math.inf)
+        if math.isinf(v):
+            return None
+    return None
+
+
+def computing_selftest(cases, expect, failures, counts):
+    """The classifier on Conv, Gemm, MatMul: wrong peers unexplained, clause-shaped peers classified
+    by their IDs, and mutants of the model noticed."""
+    import math
+    mutants = {"drop-bias": "Conv", "padded-terms": "Conv", "ignore-alpha": "Gemm", "ignore-beta": "Gemm",
+               "half-bound": None}
+    noticed = {m: [0, 0] for m in mutants}
+    for case in cases:
+        if case.op not in M.COMPUTING:
+            continue
+        spec = M.spec_output(case)
+        expect(case, spec, spec, "agree", why="computing: peer = spec ([Acc.run]'s value)")
+        if spec.size == 0:
+            continue
+        dt = case.dtype
+        if dt not in FLOATS:
+            bad = spec.copy().reshape(-1)
+            bad[0] = bad[0] + np.array(1, dtype=storage(dt))
+            expect(case, bad.reshape(spec.shape), spec, "unexplained", why="computing: an integer off by one")
+            expect(case, bad.reshape(spec.shape), bad.reshape(spec.shape), "unexplained",
+                   why="computing: sonnx-ref off the spec")
+            continue
+        allowed, _ = M.computed_allowed(case)
+        if case.op == "Conv" and case.inputs[0].shape[1] == 0:
+            continue  # C = 0: [Conv.div.ort-empty-channels] excuses any value of ORT (checked below)
+        trig = M.conv_padded_nonfinite(case) if case.op == "Conv" else np.zeros(len(allowed), bool)
+        # one wrong element, just outside the model at the first finite element
+        for j, al in enumerate(allowed):
+            y = spec.copy().reshape(-1)
+            if al.fin and dt != "bfloat16" and not trig[j]:
+                v = _edge_value(dt, al, outward=True)
+                if v is None:
+                    continue
+                y[j] = np.array(v, storage(dt))
+                expect(case, y.reshape(spec.shape), spec, "unexplained", why="computing: an element just outside B")
+                expect(case, y.reshape(spec.shape), y.reshape(spec.shape), "unexplained",
+                       why="computing: sonnx-ref off the spec")
+                w = _edge_value(dt, al, outward=False)
+                if w is not None:
+                    y[j] = np.array(w, storage(dt))
+                    expect(case, y.reshape(spec.shape), spec, "agree", why="computing: the farthest value inside B")
+                    # the half-bound mutant must reject it (unless B/2 still reaches it)
+                    from fractions import Fraction
+                    if abs(Fraction(w) - al.s) > al.B / 2 + al.B / 2 ** 30:
+                        noticed["half-bound"][1] += 1
+                        M.MUTATION = "half-bound"
+                        try:
+                            r = classify(case, Outcome(True, y.reshape(spec.shape)), Outcome(True, spec))
+                        finally:
+                            M.MUTATION = ""
+                        noticed["half-bound"][0] += r["class"] == "unexplained"
+                break
+        for j, al in enumerate(allowed):
+            if not al.nan and not trig[j]:
+                y = spec.copy().reshape(-1)
+                y[j] = M.from_float64(dt, np.array([math.nan]))[0]
+                expect(case, y.reshape(spec.shape), spec, "unexplained", why="computing: a NaN the model does not allow")
+                break
+        for j, al in enumerate(allowed):
+            if not al.pinf and not trig[j]:
+                y = spec.copy().reshape(-1)
+                y[j] = M.from_float64(dt, np.array([math.inf]))[0]
+                expect(case, y.reshape(spec.shape), spec, "unexplained", why="computing: +Inf the model does not allow")
+                break
+        # clause-shaped peers
+        if case.op == "Conv" and case.inputs[0].shape[1] > 0:
+            trig = M.conv_padded_nonfinite(case)
+            if trig.any():
+                y = spec.copy().reshape(-1)
+                y[trig] = M.from_float64(dt, np.array([math.nan]))[0]
+                want = "agree" if all(allowed[j].nan for j in np.nonzero(trig)[0]) else "divergence"
+                expect(case, y.reshape(spec.shape), spec, want, ["Conv.div.ort-padded-inf"] if want != "agree" else None,
+                       why="computing: NaN at a padded inf/NaN weight")
+        if case.op == "Gemm":
+            a, b, c = M.gemm_abc(case)
+            beta = float(np.float32(case.attrs.get("beta", 1.0)))
+            if a.shape[1] == 0 and c is not None and beta not in (0.0, 1.0):
+                y = np.ascontiguousarray(np.broadcast_to(case.inputs[2], spec.shape)).copy()
+                ok, _, _ = M.judge_output(case, y)
+                want = "agree" if ok.all() else "divergence"
+                expect(case, y, spec, want, ["Gemm.div.ort-empty-k"] if want != "agree" else None,
+                       why="computing: K = 0 answered by C")
+        # mutants of the model: correct outputs judged by them
+        for mut, op in mutants.items():
+            if mut == "half-bound" or op != case.op:
+                continue
+            with np.errstate(all="ignore"):  # the mutant's run value differs as a number (NaN = NaN, -0 = +0)
+                a = M.values_of(dt, M.computed_spec_output(case, mut)).reshape(-1) if dt in FLOATS else \
+                    M.computed_spec_output(case, mut).reshape(-1)
+                b = M.values_of(dt, spec).reshape(-1) if dt in FLOATS else spec.reshape(-1)
+                differs = a.shape != b.shape or not np.all((a == b) | (np.isnan(a) & np.isnan(b)) if dt in FLOATS
+                                                           else a == b)
+            if not differs:
+                continue
+            noticed[mut][1] += 1
+            M.MUTATION = mut
+            try:
+                r = classify(case, Outcome(True, spec), Outcome(True, spec))
+            finally:
+                M.MUTATION = ""
+            noticed[mut][0] += r["class"] == "unexplained"
+    for mut, (hit, total) in noticed.items():
+        counts[f"computing mutant {mut}: noticed in {hit} of {total} cases where it changes the output"] = 1
+        if total == 0 or hit < max(1, (3 * total) // 4):
+            failures.append(f"mutant {mut} of the accuracy model noticed in {hit} of {total} cases (want >= 3/4, >= 1)")
 
 
 if __name__ == "__main__":
