@@ -608,7 +608,8 @@ TEST_CASE("[Acc.prop.accepted] [Acc.hyp] [Acc.verdict] a float sum accumulated i
         return i == drop ? 0.0f : static_cast<float>(terms[i].factors[0].value) * static_cast<float>(terms[i].factors[1].value);
       });
     }
-    RC_PRE(std::isfinite(r) && std::fabs(r - (e.hi + e.lo)) > 4 * e.radius);
+    const bool far = std::isfinite(r) && std::fabs(r - (e.hi + e.lo)) > 4 * e.radius;
+        RC_PRE(far);
     RC_ASSERT(!accuracy::judge(DType::Float, e, r).conforms);
     RC_TAG(fault == 0 ? "float16 accumulation" : fault == 1 ? "TF32 inputs" : "a dropped term");
   });

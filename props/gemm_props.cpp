@@ -67,7 +67,8 @@ TEST_CASE("[Gemm.prop.transpose] [Gemm.trans] Gemm with transB or transA on B or
     GemmCase d = c;
     if (d.p.trans_b) d.B = transposed(d.B), d.p.trans_b = 0;
     if (d.p.trans_a) d.A = transposed(d.A), d.p.trans_a = 0;
-    RC_PRE(c.p.trans_a != 0 || c.p.trans_b != 0);
+    const bool transposed = c.p.trans_a != 0 || c.p.trans_b != 0;
+    RC_PRE(transposed);
     expect_same(Y, ops::gemm(d.version, d.A, d.B, d.C ? &*d.C : nullptr, d.p), "the untransposed Gemm");
     RC_TAG(name(c.A.dtype()));
     RC_CLASSIFY(c.p.trans_a != 0, "transA");

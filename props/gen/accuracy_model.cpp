@@ -63,7 +63,8 @@ VTerm make_term(DType t, const std::vector<double>& elements, const std::vector<
   const int f = static_cast<int>(term.factors.size());
   term.e = std::max(f - 1, 0) + conversions;  // [Acc.terms] e_k = (f_k − 1) + c_k
   term.M = 1;
-  for (const Factor& x : term.factors) term.M = std::max(term.M, std::fabs(x.value));  // [Acc.bound.underflow]
+  for (const Factor& x : term.factors)  // [Acc.bound.underflow] over the finite factors
+    if (std::isfinite(x.value)) term.M = std::max(term.M, std::fabs(x.value));
   return term;
 }
 
@@ -131,9 +132,12 @@ Model restate(DType t, const std::vector<VTerm>& terms, int steps) {
       }
     }
     lambda_upper_all += lambda_upper;
-    // [Acc.overflow] P: the partial product of a three-factor term, at most (1 + v)·M_k² + η̄
+    // [Acc.overflow] P: the partial product of a three-factor term, at most (1 + v)·M_k² + η̄, and an
+    // attribute factor T cannot represent, converted, at most (1 + v)·|x|
     if (term.factors.size() == 3)
       m.P = std::max(m.P, (1 + C.v) * static_cast<long double>(term.M) * static_cast<long double>(term.M) + C.eta);
+    for (const Factor& x : term.factors)
+      if (x.attribute && !representable(t, x.value)) m.P = std::max(m.P, (1 + C.v) * std::fabs(static_cast<long double>(x.value)));
     lambda_all += lambda;
     const TermClass c = classify_term(term);
     if (c.nan) {
@@ -142,7 +146,15 @@ Model restate(DType t, const std::vector<VTerm>& terms, int steps) {
     }
     if (c.inf) {
       (c.negative ? neg_inf : pos_inf) = true;
-      if (term.factors.size() == 3) three_inf = true;
+      // [Acc.nonfinite] 3: an infinite factor whose two other factors multiply to at most η_T/2 (the
+      // product may round to zero before it meets the infinity)
+      if (term.factors.size() == 3)
+        for (std::size_t q = 0; q < 3; ++q) {
+          const double o1 = term.factors[(q + 1) % 3].value, o2 = term.factors[(q + 2) % 3].value;
+          const bool small = std::isfinite(o1) && std::isfinite(o2) && o1 != 0 && o2 != 0 &&
+                             std::fabs(static_cast<long double>(o1) * o2) <= C.eta / 2;
+          if (std::isinf(term.factors[q].value) && small) three_inf = true;
+        }
       continue;
     }
     ++n_finite;

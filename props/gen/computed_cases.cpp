@@ -266,12 +266,13 @@ Computed run(const GemmCase& c) {
   r.steps = (c.p.alpha != 1 ? 1 : 0) + (c_term ? 1 : 0);
   for (std::int64_t i = 0; i < g.M; ++i)
     for (std::int64_t j = 0; j < g.N; ++j) {
-      // [Gemm.float.formula] M_ij = max(1, |α|, max_k |A'[i, k]|, max_k |B'[k, j]|)
+      // [Gemm.float.formula] M_ij = max(1, |α|, max_k |A'[i, k]|, max_k |B'[k, j]|) over the finite factors
       double bound = std::max(1.0, std::fabs(c.p.alpha));
       const auto terms = gemm_terms(c.A.shape(), c.B.shape(), c.C ? &c.C->shape() : nullptr, c.p, i, j);
+      auto finite_abs = [](double x) { return std::isfinite(x) ? std::fabs(x) : 0.0; };
       for (const OpTerm& term : terms)
         if (term.members.size() == 2)
-          bound = std::max({bound, std::fabs(value_at(c.A, term.members[0].second)), std::fabs(value_at(c.B, term.members[1].second))});
+          bound = std::max({bound, finite_abs(value_at(c.A, term.members[0].second)), finite_abs(value_at(c.B, term.members[1].second))});
       r.terms.push_back(values_of(r.t, terms, {&c.A, &c.B, c.C ? &*c.C : nullptr}, bound));
     }
   return r;

@@ -139,14 +139,9 @@ Coefficients coefficients(DType t, const Sums& s) {
 Element finish(const Coefficients& c, const Sums& s) {
   Element e;
   const double S = (s.mag + c.mag_add) * c.mag_factor;  // Ŝ↑
-  const double B = c.theta * S + c.U;                    // [Acc.bound] θ(D)·S + U
   const double eo = c.oracle_factor * S + c.oracle_add;  // [Acc.oracle] e_o
-  // Computed to nearest from upper bounds (θ, γ rounded up) in at most ten operations: the factor
-  // 1 + 2^-44 exceeds their relative effect, and 2^-1072 the absolute one below the normal range.
-  constexpr double kInflate = 1 + 0x1p-44, kTiny = 0x1p-1072;
-  e.bound = B * kInflate + kTiny;
-  e.oracle = eo * kInflate + kTiny;
-  e.radius = (B + eo) * kInflate + kTiny;
+  const Radius r = radius_of(c, s.mag);                  // [Acc.bound] θ(D)·S + U, e_o, R
+  e.bound = r.bound, e.oracle = r.oracle, e.radius = r.radius;
   e.hi = s.n == 0 ? 0.0 : s.sigma;  // [Acc.ideal] the empty sum is +0
   e.lo = s.tau;
   // [Acc.overflow] a subtree of the evaluation reaches S± + θ(D)·S + U at most, a partial product P
@@ -167,7 +162,7 @@ Element finish(const Coefficients& c, const Sums& s) {
   }
   e.allowed = kFinite;
   // [Acc.overflow] G_Σ = (1 + θ(D))·S + U and P below Ω_T: no evaluation overflows
-  if (((1 + c.theta) * S + c.U) * kInflate >= c.omega || c.partial * kInflate >= c.omega) {
+  if (may_overflow(c, s.mag)) {
     const bool pos = overflow_side(s_pos), neg = overflow_side(s_neg);
     if (pos) e.allowed |= kPosInf;
     if (neg) e.allowed |= kNegInf;
@@ -318,6 +313,11 @@ Sums Accumulator::result(std::int64_t products, int e, double M, std::int64_t va
   s.three_factor_inf = three_factor_inf_;
   if (overflowed_) s.three_factor_inf = true;  // [Acc.overflow] a NaN where the other infinity can come too
   return s;
+}
+
+void Annex::resize(std::size_t size) {
+  hi.resize(size), radius.resize(size), bound.resize(size), oracle.resize(size), allowed.resize(size);
+  if (dtype == DType::Double) lo.resize(size);
 }
 
 Element Annex::at(std::int64_t k) const {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/buffer.hpp"
 #include "core/dtype.hpp"
 
 namespace sonnx::accuracy {
@@ -78,6 +79,28 @@ struct Coefficients {
 Coefficients coefficients(DType t, const Sums& counts);
 Element finish(const Coefficients& c, const Sums& s);
 
+// finish's arithmetic for a finite element, in its order (so the same bits), inline for evaluations
+// that enclose a whole row at once: B̂ = θ(D)·Ŝ↑ + U, e_o, R = B̂ + e_o, each computed to nearest from
+// upper bounds then multiplied by 1 + 2^-44 (which exceeds the relative effect of their roundings),
+// plus 2^-1072 (the absolute one below the normal range) — [Acc.bound] [Acc.oracle] [Acc.verdict].
+inline constexpr double kInflate = 1 + 0x1p-44, kTiny = 0x1p-1072;
+struct Radius {
+  double bound, oracle, radius;
+};
+inline Radius radius_of(const Coefficients& c, double mag) {
+  const double S = (mag + c.mag_add) * c.mag_factor;  // Ŝ↑
+  const double B = c.theta * S + c.U;                  // θ(D)·S + U
+  const double eo = c.oracle_factor * S + c.oracle_add;
+  // 2^-1072 only for a quantity that is not 0: a 0 is exact (no term that can round, nothing to enclose)
+  return {B * kInflate + (B != 0 ? kTiny : 0.0), eo * kInflate + (eo != 0 ? kTiny : 0.0),
+          (B + eo) * kInflate + (B + eo != 0 ? kTiny : 0.0)};
+}
+// [Acc.overflow] whether some evaluation may overflow: G_Σ = (1 + θ(D))·S + U or P at Ω_T or above.
+inline bool may_overflow(const Coefficients& c, double mag) {
+  const double S = (mag + c.mag_add) * c.mag_factor;
+  return ((1 + c.theta) * S + c.U) * kInflate >= c.omega || c.partial * kInflate >= c.omega;
+}
+
 // [Acc.terms] [Acc.bound.underflow] The counters of an element whose terms are `products` products of
 // rounding count e (factor bound M for e >= 2) and `values` terms of rounding count value_e (one factor,
 // or Gemm's β·c: factor bound value_M), plus the oracle's `steps` operations after the sum (Gemm's α·σ
@@ -139,13 +162,80 @@ double ulp(DType t, double x);  // ulp_T(x) of [Acc.verdict]
 // The enclosures of a whole computed output, one per element in row-major order, kept with the
 // tensor the operator wrote (Tensor::annex): `compare` judges an implementation's output by them.
 // `lo` is empty unless T is double.
+// An array whose elements the operator writes, every one, before any is read: allocated without
+// being filled (a computed output's annex is as large as the output several times over).
+// Its storage is a core/buffer.hpp Buffer: large arrays in huge pages, reused from one evaluation to
+// the next like a tensor's.
+template <class T> class Array {
+ public:
+  void resize(std::size_t n) { buffer_ = Buffer(n * sizeof(T), Fill::Unspecified), size_ = n; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T* data() { return reinterpret_cast<T*>(buffer_.data()); }
+  const T* data() const { return reinterpret_cast<const T*>(buffer_.data()); }
+  T* begin() { return data(); }
+  T* end() { return data() + size_; }
+  const T* begin() const { return data(); }
+  const T* end() const { return data() + size_; }
+  T& operator[](std::size_t k) { return data()[k]; }
+  const T& operator[](std::size_t k) const { return data()[k]; }
+
+ private:
+  Buffer buffer_;
+  std::size_t size_ = 0;
+};
+
 struct Annex {
   DType dtype = DType::Float;
-  std::vector<double> hi, lo, radius, bound, oracle;
-  std::vector<std::uint8_t> allowed;
+  Array<double> hi, lo, radius;
+  Array<double> bound, oracle;  // for the reports (the verdict reads `radius`)
+  Array<std::uint8_t> allowed;
+  // Room for `size` elements (lo only for double).
+  void resize(std::size_t size);
+  // Element k.
+  void set(std::size_t k, const Element& e) {
+    hi[k] = e.hi, radius[k] = e.radius, bound[k] = e.bound, oracle[k] = e.oracle;
+    allowed[k] = e.allowed;
+    if (!lo.empty()) lo[k] = e.lo;
+  }
   std::string clause;  // the operator's formula clause ("Conv.float.formula")
   Element at(std::int64_t k) const;
 };
+
+// [Acc.run] [Acc.verdict] Encloses `count` consecutive elements that share their counters (`c`: the
+// same n and D), from their binary64 sums σ (and τ, double) and magnitudes, writing their annex entries
+// from `at` and the values run writes to y[at...] — finish()'s arithmetic in simple loops the compiler
+// vectorises, for the common element: finite, no overflow possible, n >= 1. Returns whether some element
+// is not such an element: the caller then encloses those one by one (finish, or the operator's
+// one-element definition), which overwrites them.
+template <class T, class ToT>
+bool enclose_run(const Coefficients& c, const double* sigma, const double* tau, const double* mag, std::size_t count, Annex& a,
+                 std::size_t at, T* y, ToT to_t) {
+  double* const hi = a.hi.data() + at;
+  double* const radius = a.radius.data() + at;
+  double* const bound = a.bound.data() + at;
+  double* const oracle = a.oracle.data() + at;
+  for (std::size_t t = 0; t < count; ++t) {
+    const Radius r = radius_of(c, mag[t]);
+    radius[t] = r.radius, bound[t] = r.bound, oracle[t] = r.oracle;
+  }
+  for (std::size_t t = 0; t < count; ++t) hi[t] = sigma[t];
+  std::uint8_t* const allowed = a.allowed.data() + at;
+  for (std::size_t t = 0; t < count; ++t) allowed[t] = kFinite;
+  if (tau) {
+    double* const lo = a.lo.data() + at;
+    for (std::size_t t = 0; t < count; ++t) lo[t] = tau[t], y[at + t] = to_t(tau[t] == 0 ? sigma[t] : sigma[t] + tau[t]);
+  } else {
+    for (std::size_t t = 0; t < count; ++t) y[at + t] = to_t(sigma[t]);
+  }
+  int bad = 0;
+  for (std::size_t t = 0; t < count; ++t) bad |= (sigma[t] - sigma[t] != 0.0) | (mag[t] - mag[t] != 0.0) | may_overflow(c, mag[t]);
+  return bad != 0;
+}
+// Whether element t of such a run needs the one-by-one path.
+inline bool exceptional(const Coefficients& c, double sigma, double tau, double mag) {
+  return !std::isfinite(sigma + tau) || !std::isfinite(mag) || may_overflow(c, mag);
+}
 
 // Rounds the double x to T, to nearest, ties to even, once (not through float for the 16-bit types).
 std::uint16_t to_float16_bits(double x);

@@ -106,6 +106,14 @@ struct ElementTerms {
 
 template <class T> double real(T x) { return real_value(x); }
 
+// [Acc.run] The binary64 value x rounded once to T (round to nearest, ties to even).
+template <class T> T to_type(double x) {
+  if constexpr (std::is_same_v<T, float>) return static_cast<float>(x);
+  else if constexpr (std::is_same_v<T, double>) return x;
+  else if constexpr (std::is_same_v<T, float16>) return float16{accuracy::to_float16_bits(x)};
+  else return bfloat16{accuracy::to_bfloat16_bits(x)};
+}
+
 ElementTerms element(const ConvGeometry& g, const Tensor& X, const Tensor& W, const Tensor* B,
                      const std::vector<std::int64_t>& i) {
   ElementTerms out;
@@ -190,113 +198,231 @@ template <class T> Phased phased(const Tensor& X, std::int64_t row, std::int64_t
 // W[m, c', q]·X[...] added, in the order c', then q row-major — each element's own order, so each
 // element receives exactly the oracle's sum, in binary64 (the short types: exact products) or
 // double-double (double). The bias last. Then each element's enclosure and fl_T(ŝ).
-template <class T>
+//
+// Two ways, the same operations per element in the same order: the elements of the row whose every
+// last-axis offset falls inside X (the interior of the row) are summed kRun at a time for up to four
+// output channels of one group, the sums kept in registers (the x loads shared by the channels; the
+// last run may overlap the one before it, which only computes the same sums again); the others (the
+// borders) one channel at a time over the row.
+constexpr std::int64_t kRun = 8, kChannels = 4;
+
+template <bool kFma> inline double madd(double a, double b, double c) {
+  if constexpr (kFma) return __builtin_fma(a, b, c);  // a·b exact: the same rounding as a·b + c
+  else return a * b + c;
+}
+
+// The offsets of the axes before the last inside X for one output row, as the row of X and the row of
+// the kernel they read (row-major order of the offsets).
+struct RowOffsets {
+  std::vector<std::int64_t> x, w;
+};
+
+template <std::int64_t MB, bool kFma>
+void interior_run(const ConvGeometry& g, const double* xc0, const double* w0, const double* a0, std::int64_t w_channel,
+                  const RowOffsets& rows, const std::int64_t* xoff, std::int64_t t0, double* sigma, double* mag, std::int64_t row_len) {
+  const std::int64_t kl = g.kernel.back();
+  double s[MB][kRun], m[MB][kRun];
+  for (std::int64_t b = 0; b < MB; ++b)
+    for (std::int64_t t = 0; t < kRun; ++t) s[b][t] = -0.0, m[b][t] = 0.0;
+  for (std::int64_t c = 0; c < g.Cg; ++c) {
+    const double* xc = xc0 + c * g.in_plane + t0;
+    for (std::size_t r = 0; r < rows.x.size(); ++r) {
+      const double* xr = xc + rows.x[r];
+      const double* wr = w0 + c * g.kernel_plane + rows.w[r];  // W[m, c', q] and |W[m, c', q]|
+      const double* ar = a0 + c * g.kernel_plane + rows.w[r];
+      for (std::int64_t ql = 0; ql < kl; ++ql) {
+        const double* xq = xr + xoff[ql];
+        double xv[kRun], xa[kRun];
+        for (std::int64_t t = 0; t < kRun; ++t) xv[t] = xq[t], xa[t] = std::fabs(xq[t]);
+#pragma GCC unroll 4
+        for (std::int64_t b = 0; b < MB; ++b) {
+          const double wv = wr[b * w_channel + ql], wa = ar[b * w_channel + ql];
+#pragma GCC unroll 8
+          for (std::int64_t t = 0; t < kRun; ++t) s[b][t] = madd<kFma>(wv, xv[t], s[b][t]), m[b][t] = madd<kFma>(wa, xa[t], m[b][t]);
+        }
+      }
+    }
+  }
+  for (std::int64_t b = 0; b < MB; ++b)
+    for (std::int64_t t = 0; t < kRun; ++t) sigma[b * row_len + t0 + t] = s[b][t], mag[b * row_len + t0 + t] = m[b][t];
+}
+
+template <class T, bool kFma>
 void evaluate(const Tensor& X, const Tensor& W, const Tensor* B, const ConvGeometry& g, Tensor& Y, accuracy::Annex& annex) {
   constexpr bool kDD = std::is_same_v<T, double>;
   const std::size_t k = static_cast<std::size_t>(g.k), last = k - 1;
   const std::int64_t row = g.in[last], out_row = g.out[last], rows = g.out_plane / std::max<std::int64_t>(out_row, 1);
-  const Phased x = phased<T>(X, row, g.stride[last]);
-  std::vector<double> w(static_cast<std::size_t>(W.size()));
-  for (std::size_t j = 0; j < w.size(); ++j) w[j] = real_value(W.values<T>()[j]);
+  const std::int64_t s_last = g.stride[last], dil_last = g.dilation[last], pb_last = g.pad_begin[last], kl = g.kernel[last];
+  const Phased x = phased<T>(X, row, s_last);
+  std::vector<double> w(static_cast<std::size_t>(W.size())), wabs(static_cast<std::size_t>(W.size()));  // W and |W|
+  for (std::size_t j = 0; j < w.size(); ++j) w[j] = real_value(W.values<T>()[j]), wabs[j] = std::fabs(w[j]);
   const Strides in_strides = row_major_strides(g.in), kernel_strides = row_major_strides(g.kernel);
   T* const y = Y.values<T>().data();
-  std::vector<double> sigma(static_cast<std::size_t>(out_row)), tau(static_cast<std::size_t>(out_row)),
-      mag(static_cast<std::size_t>(out_row));
-  std::map<std::int64_t, accuracy::Coefficients> coefficients;  // by number of products
+  // Per last-axis offset ql: where output t's member is in a phased row, xoff[ql] + t ([Conv.window]).
+  std::vector<std::int64_t> xoff(static_cast<std::size_t>(kl));
+  for (std::int64_t ql = 0; ql < kl; ++ql) {
+    std::int64_t first = 0;
+    xoff[static_cast<std::size_t>(ql)] = x.at(x.data.data(), ql * dil_last - pb_last, first) - x.data.data() + first;
+  }
+  std::vector<std::int64_t> last_count(static_cast<std::size_t>(out_row));  // last-axis offsets inside X, per t
+  std::vector<Span> last_span(static_cast<std::size_t>(out_row));
+  for (std::int64_t t = 0; t < out_row; ++t) {
+    const Span sl = offsets(g, last, t);
+    last_span[static_cast<std::size_t>(t)] = sl, last_count[static_cast<std::size_t>(t)] = sl.end - sl.first;
+  }
+  // The interior of a row: the t whose every last-axis offset lies inside X, t·s − pb >= 0 and
+  // t·s − pb + (k − 1)·dil <= D − 1, summed in runs with the sums in registers (the short types, and
+  // an interior of kRun elements at least).
+  const std::int64_t t_lo = std::min(out_row, (pb_last + s_last - 1) / s_last);
+  const std::int64_t top = row - 1 + pb_last - (kl - 1) * dil_last;
+  std::int64_t t_hi = top < 0 ? t_lo : std::max(t_lo, std::min(out_row, top / s_last + 1));
+  const bool runs = !kDD && t_hi - t_lo >= kRun;
+  const std::int64_t f_lo = runs ? t_lo : 0, f_hi = runs ? t_hi : 0;  // [f_lo, f_hi): in registers
+  std::vector<double> sigma(static_cast<std::size_t>(kChannels * out_row)), tau(static_cast<std::size_t>(kChannels * out_row)),
+      mag(static_cast<std::size_t>(kChannels * out_row));
+  std::vector<std::optional<accuracy::Coefficients>> coefficients(static_cast<std::size_t>(g.Cg * g.kernel_plane + 1));
+  auto coefficients_of = [&](std::int64_t products) -> const accuracy::Coefficients& {
+    auto& coef = coefficients[static_cast<std::size_t>(products)];
+    if (!coef) {
+      accuracy::Sums counts;
+      accuracy::count_terms(Y.dtype(), counts, products, 1, 1.0, B ? 1 : 0, 0, 0);  // [Acc.terms]
+      coef = accuracy::coefficients(Y.dtype(), counts);
+    }
+    return *coef;
+  };
   std::vector<std::int64_t> o(k, 0), q(k, 0);
+  std::vector<Span> spans(last);
+  RowOffsets offs;
+
   for (std::int64_t n = 0; n < g.N; ++n)
-    for (std::int64_t m = 0; m < g.M; ++m) {
-      const std::int64_t grp = g.group_of(m);
+    for (std::int64_t m0 = 0; m0 < g.M;) {
+      const std::int64_t grp = g.group_of(m0);
+      const std::int64_t MB = std::min(kChannels, (grp + 1) * g.Mg - m0);  // channels of one group at a time
+      const double* xg = x.data.data() + (n * g.C + grp * g.Cg) * g.in_plane;
       for (std::int64_t r = 0; r < rows; ++r) {
         std::int64_t rest = r;
         for (std::size_t d = last; d-- > 0;) o[d] = rest % g.out[d], rest /= g.out[d];
-        std::vector<Span> spans(last);
         std::int64_t outer = g.Cg;  // products per element from the axes before the last
         for (std::size_t d = 0; d < last; ++d) spans[d] = offsets(g, d, o[d]), outer *= spans[d].end - spans[d].first;
-        std::fill(sigma.begin(), sigma.end(), -0.0);  // [Acc.oracle] from −0, the identity of IEEE addition
-        std::fill(tau.begin(), tau.end(), 0.0);
-        std::fill(mag.begin(), mag.end(), 0.0);
-        for (std::int64_t c = 0; c < g.Cg && outer > 0; ++c) {
-          const double* xc = x.data.data() + ((n * g.C + grp * g.Cg + c) * g.in_plane);
-          const double* wc = w.data() + ((m * g.Cg + c) * g.kernel_plane);
-          for (std::size_t d = 0; d < last; ++d) q[d] = spans[d].first;
-          while (true) {
-            std::int64_t xbase = 0, wbase = 0;  // the input row and kernel row of these offsets
-            for (std::size_t d = 0; d < last; ++d)
-              xbase += (o[d] * g.stride[d] - g.pad_begin[d] + q[d] * g.dilation[d]) * in_strides[d],
-                  wbase += q[d] * kernel_strides[d];
-            for (std::int64_t ql = 0; ql < g.kernel[last]; ++ql) {
-              const Span os = outputs_for(g, last, ql);
-              std::int64_t first = 0;
-              const double* xr = x.at(xc + xbase, ql * g.dilation[last] - g.pad_begin[last], first) + first;
-              const double wv = wc[wbase + ql];
-              double* const sg = sigma.data();
-              double* const mg = mag.data();
-              if constexpr (!kDD) {
-                for (std::int64_t t = os.first; t < os.end; ++t) {
-                  const double p = wv * xr[t];  // exact: two factors of a short type
-                  sg[t] = sg[t] + p;
-                  mg[t] = mg[t] + std::fabs(p);
-                }
-              } else {
-                double* const ta = tau.data();
-                for (std::int64_t t = os.first; t < os.end; ++t) {  // TwoProduct and TwoSum (accuracy::Accumulator)
-                  const double p = wv * xr[t], qq = std::fma(wv, xr[t], -p);
-                  const double s = sg[t] + p, bb = s - sg[t], err = (sg[t] - (s - bb)) + (p - bb);
-                  sg[t] = s;
-                  ta[t] = ta[t] + (qq + err);
-                  mg[t] = mg[t] + std::fabs(p);
-                }
-              }
-            }
-            std::size_t d = last;  // the next offsets of the axes before the last, row-major
-            while (d-- > 0) {
-              if (++q[d] < spans[d].end) break;
-              q[d] = spans[d].first;
-            }
-            if (d == static_cast<std::size_t>(-1)) break;
+        offs.x.clear(), offs.w.clear();  // the offsets of the axes before the last inside X, row-major
+        for (std::size_t d = 0; d < last; ++d) q[d] = spans[d].first;
+        while (outer > 0) {
+          std::int64_t xbase = 0, wbase = 0;
+          for (std::size_t d = 0; d < last; ++d)
+            xbase += (o[d] * g.stride[d] - g.pad_begin[d] + q[d] * g.dilation[d]) * in_strides[d], wbase += q[d] * kernel_strides[d];
+          offs.x.push_back(xbase), offs.w.push_back(wbase);
+          std::size_t d = last;
+          while (d-- > 0) {
+            if (++q[d] < spans[d].end) break;
+            q[d] = spans[d].first;
           }
+          if (d == static_cast<std::size_t>(-1)) break;
         }
-        const double b = B ? real_value(B->values<T>()[static_cast<std::size_t>(m)]) : 0.0;
-        const std::int64_t y0 = ((n * g.M + m) * rows + r) * out_row;
-        for (std::int64_t t = 0; t < out_row; ++t) {
-          if (B) {  // [Conv.float.formula] the bias, last (accuracy::Accumulator::add_value)
-            if constexpr (!kDD) {
-              sigma[t] = sigma[t] + b;
-            } else {
-              const double s = sigma[t] + b, bb = s - sigma[t], err = (sigma[t] - (s - bb)) + (b - bb);
-              sigma[t] = s, tau[t] = tau[t] + (0.0 + err);
+        const auto used = static_cast<std::ptrdiff_t>(MB * out_row);
+        std::fill(sigma.begin(), sigma.begin() + used, -0.0);  // [Acc.oracle] from −0, the identity of IEEE addition
+        if constexpr (kDD) std::fill(tau.begin(), tau.begin() + used, 0.0);
+        std::fill(mag.begin(), mag.begin() + used, 0.0);
+        const double* w0 = w.data() + m0 * g.Cg * g.kernel_plane;
+        // The interior runs: every channel of the block at once; the last run ends at f_hi.
+        if constexpr (!kDD)
+          if (outer > 0 && runs) {
+            const double* a0 = wabs.data() + m0 * g.Cg * g.kernel_plane;
+            const std::int64_t ch = g.Cg * g.kernel_plane;
+            for (std::int64_t t0 = f_lo;; t0 += kRun) {
+              const std::int64_t at = std::min(t0, f_hi - kRun);
+              if (MB == kChannels) interior_run<kChannels, kFma>(g, xg, w0, a0, ch, offs, xoff.data(), at, sigma.data(), mag.data(), out_row);
+              else
+                for (std::int64_t b = 0; b < MB; ++b)
+                  interior_run<1, kFma>(g, xg, w0 + b * ch, a0 + b * ch, 0, offs, xoff.data(), at, sigma.data() + b * out_row,
+                                        mag.data() + b * out_row, out_row);
+              if (at + kRun >= f_hi) break;
             }
-            mag[t] = mag[t] + std::fabs(b);
           }
-          const Span sl = offsets(g, last, t);
-          const std::int64_t products = outer * (sl.end - sl.first);
-          accuracy::Element e;
-          if (std::isfinite(sigma[t] + tau[t]) && std::isfinite(mag[t])) {
-            auto it = coefficients.find(products);
-            if (it == coefficients.end()) {
-              accuracy::Sums counts;
-              accuracy::count_terms(Y.dtype(), counts, products, 1, 1.0, B ? 1 : 0, 0, 0);
-              it = coefficients.emplace(products, accuracy::coefficients(Y.dtype(), counts)).first;
+        // The rest of the row, element by element: t outside [f_lo, f_hi), its terms in the same order.
+        for (std::int64_t b = 0; b < MB && outer > 0; ++b) {
+          double* const sg = sigma.data() + b * out_row;
+          double* const ta = tau.data() + b * out_row;
+          double* const mg = mag.data() + b * out_row;
+          for (const Span part : {Span{0, f_lo}, Span{f_hi, out_row}})
+            for (std::int64_t t = part.first; t < part.end; ++t) {
+              const Span sl = last_span[static_cast<std::size_t>(t)];
+              double sv = sg[t], tv = ta[t], mv = mg[t];
+              for (std::int64_t c = 0; c < g.Cg; ++c) {
+                const double* xc = xg + c * g.in_plane + t;
+                const double* wc = w0 + b * g.Cg * g.kernel_plane + c * g.kernel_plane;
+                for (std::size_t rr = 0; rr < offs.x.size(); ++rr)
+                  for (std::int64_t ql = sl.first; ql < sl.end; ++ql) {
+                    const double xv = xc[offs.x[rr] + xoff[static_cast<std::size_t>(ql)]], wv = wc[offs.w[rr] + ql];
+                    if constexpr (!kDD) {
+                      const double p = wv * xv;  // exact: two factors of a short type
+                      sv = sv + p;
+                      mv = mv + std::fabs(p);
+                    } else {  // TwoProduct and TwoSum (accuracy::Accumulator)
+                      const double p = wv * xv, qq = std::fma(wv, xv, -p);
+                      const double s2 = sv + p, bb = s2 - sv, err = (sv - (s2 - bb)) + (p - bb);
+                      sv = s2;
+                      tv = tv + (qq + err);
+                      mv = mv + std::fabs(p);
+                    }
+                  }
+              }
+              sg[t] = sv, ta[t] = tv, mg[t] = mv;
             }
-            accuracy::Sums s;
-            s.n = products + (B ? 1 : 0);
-            s.sigma = sigma[t], s.tau = tau[t], s.mag = mag[t];
-            e = accuracy::finish(it->second, s);
-          } else {  // [Acc.nonfinite] a NaN or infinite term: the one-element definition sorts the terms
-            std::vector<std::int64_t> index = {n, m};
-            index.insert(index.end(), o.begin(), o.begin() + static_cast<std::ptrdiff_t>(last));
-            index.push_back(t);
-            e = accuracy::enclose(Y.dtype(), element(g, X, W, B, index).sums);
+        }
+        // The bias, last, then each element's enclosure and the value run writes.
+        const accuracy::Coefficients* interior = runs && outer > 0 ? &coefficients_of(outer * kl) : nullptr;
+        for (std::int64_t b = 0; b < MB; ++b) {
+          const std::int64_t m = m0 + b;
+          double* const sg = sigma.data() + b * out_row;
+          double* const ta = tau.data() + b * out_row;
+          double* const mg = mag.data() + b * out_row;
+          const double bias = B ? real_value(B->values<T>()[static_cast<std::size_t>(m)]) : 0.0;
+          const std::size_t y0 = static_cast<std::size_t>(((n * g.M + m) * rows + r) * out_row);
+          if (B)  // [Conv.float.formula] the bias, last (accuracy::Accumulator::add_value)
+            for (std::int64_t t = 0; t < out_row; ++t) {
+              if constexpr (!kDD) {
+                sg[t] = sg[t] + bias;
+              } else {
+                const double sv = sg[t] + bias, bb = sv - sg[t], err = (sg[t] - (sv - bb)) + (bias - bb);
+                sg[t] = sv, ta[t] = ta[t] + (0.0 + err);
+              }
+              mg[t] = mg[t] + std::fabs(bias);
+            }
+          // The interior in one straight loop (accuracy::finish's arithmetic for a finite element that no
+          // evaluation can overflow), the exceptions after it, one by one.
+          bool exceptions = false;
+          if constexpr (!kDD)
+            if (interior)  // [Acc.run] [Acc.verdict] the interior at once, the exceptions after it
+              exceptions = accuracy::enclose_run(*interior, sg + f_lo, nullptr, mg + f_lo, static_cast<std::size_t>(f_hi - f_lo),
+                                                 annex, y0 + static_cast<std::size_t>(f_lo), y, [](double v) { return to_type<T>(v); });
+          for (std::int64_t t = 0; t < out_row; ++t) {
+            const bool done = !kDD && interior && t >= f_lo && t < f_hi;
+            if (done && !exceptions) continue;
+            const std::int64_t products = outer * last_count[static_cast<std::size_t>(t)];
+            const accuracy::Coefficients& coef = coefficients_of(products);
+            const std::size_t at = y0 + static_cast<std::size_t>(t);
+            const double centre = sg[t] + ta[t];
+            const bool finite = std::isfinite(centre) && std::isfinite(mg[t]);
+            if (done && finite && !accuracy::may_overflow(coef, mg[t])) continue;  // the straight loop's value holds
+            accuracy::Element e;
+            if (finite) {
+              accuracy::Sums sm;
+              sm.n = products + (B ? 1 : 0);
+              sm.sigma = sg[t], sm.tau = ta[t], sm.mag = mg[t];
+              e = accuracy::finish(coef, sm);
+            } else {  // [Acc.nonfinite] a NaN or infinite term: the one-element definition sorts the terms
+              std::vector<std::int64_t> index = {n, m};
+              index.insert(index.end(), o.begin(), o.begin() + static_cast<std::ptrdiff_t>(last));
+              index.push_back(t);
+              e = accuracy::enclose(Y.dtype(), element(g, X, W, B, index).sums);
+            }
+            const std::uint64_t bits = accuracy::run_bits(Y.dtype(), e);  // [Acc.run]
+            std::memcpy(y + at, &bits, sizeof(T));
+            annex.set(at, e);
           }
-          const auto at = static_cast<std::size_t>(y0 + t);
-          const std::uint64_t bits = accuracy::run_bits(Y.dtype(), e);  // [Acc.run]
-          std::memcpy(y + at, &bits, sizeof(T));
-          annex.hi[at] = e.hi, annex.radius[at] = e.radius, annex.bound[at] = e.bound, annex.oracle[at] = e.oracle;
-          annex.allowed[at] = e.allowed;
-          if constexpr (kDD) annex.lo[at] = e.lo;
         }
       }
+      m0 += MB;
     }
 }
 
@@ -317,13 +443,12 @@ Tensor conv(int version, const Tensor& X, const Tensor& W, const Tensor* B, cons
   annex->dtype = X.dtype();
   annex->clause = "Conv.float.formula";
   const auto size = static_cast<std::size_t>(Y.size());
-  annex->hi.resize(size), annex->radius.resize(size), annex->bound.resize(size), annex->oracle.resize(size);
-  annex->allowed.resize(size);
-  if (X.dtype() == DType::Double) annex->lo.resize(size);
+  annex->resize(size);
   if (size > 0)
     dispatch(X.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
-      if constexpr (is_float_v<T>) at_active_level([&] { evaluate<T>(X, W, B, g, Y, *annex); });
+      if constexpr (is_float_v<T>)
+        at_active_level_fma([&](auto fma) { evaluate<T, decltype(fma)::value>(X, W, B, g, Y, *annex); });
     });
   Y.annex = std::move(annex);
   return Y;

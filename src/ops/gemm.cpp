@@ -220,9 +220,7 @@ Tensor gemm(int version, const Tensor& A, const Tensor& B, const Tensor* C, cons
   annex->dtype = t;
   annex->clause = "Gemm.float.formula";
   const auto size = static_cast<std::size_t>(Y.size());
-  annex->hi.resize(size), annex->radius.resize(size), annex->bound.resize(size), annex->oracle.resize(size);
-  annex->allowed.resize(size);
-  if (t == DType::Double) annex->lo.resize(size);
+  annex->resize(size);
   const ProductSums sums = product_sums(t == DType::Double, View{&A, 0, s.M, s.K, s.a_row, s.a_col},
                                         View{&B, 0, s.K, s.N, s.b_row, s.b_col});
   // three-factor terms, or a β·c term of two roundings: a factor bound per element
@@ -256,9 +254,7 @@ Tensor gemm(int version, const Tensor& A, const Tensor& B, const Tensor* C, cons
           }
           const std::uint64_t bits = accuracy::run_bits(t, e);  // [Acc.run]
           std::memcpy(y + at, &bits, sizeof(T));
-          annex->hi[at] = e.hi, annex->radius[at] = e.radius, annex->bound[at] = e.bound, annex->oracle[at] = e.oracle;
-          annex->allowed[at] = e.allowed;
-          if (!annex->lo.empty()) annex->lo[at] = e.lo;
+          annex->set(at, e);
         }
     }
   });

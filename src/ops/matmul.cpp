@@ -96,6 +96,14 @@ std::int64_t b_at(const Shapes& s, const Position& p, std::int64_t k) { return p
 
 template <class T> std::uint64_t wrap_bits(T v) { return static_cast<std::uint64_t>(bits_of(v)); }
 
+// [Acc.run] The binary64 value x rounded once to T (round to nearest, ties to even).
+template <class T> T to_type(double x) {
+  if constexpr (std::is_same_v<T, float>) return static_cast<float>(x);
+  else if constexpr (std::is_same_v<T, double>) return x;
+  else if constexpr (std::is_same_v<T, float16>) return float16{accuracy::to_float16_bits(x)};
+  else return bfloat16{accuracy::to_bfloat16_bits(x)};
+}
+
 // [MatMul.int.formula] Σ_k A·B modulo 2^w: unsigned 64-bit arithmetic wraps modulo 2^64, of which
 // the residue modulo 2^w is the result's.
 template <class T> T integer_sum(const T* a, std::int64_t as, const T* b, std::int64_t bs, std::int64_t K) {
@@ -146,9 +154,7 @@ Tensor matmul(int version, const Tensor& A, const Tensor& B) {
     annex->dtype = A.dtype();
     annex->clause = "MatMul.float.formula";
     const auto size = static_cast<std::size_t>(Y.size());
-    annex->hi.resize(size), annex->radius.resize(size), annex->bound.resize(size), annex->oracle.resize(size);
-    annex->allowed.resize(size);
-    if (A.dtype() == DType::Double) annex->lo.resize(size);
+    annex->resize(size);
     accuracy::Sums counts;
     accuracy::count_terms(A.dtype(), counts, s.K, 1, 1.0, 0, 0, 0);
     coefficients = accuracy::coefficients(A.dtype(), counts);
@@ -163,26 +169,30 @@ Tensor matmul(int version, const Tensor& A, const Tensor& B) {
         const std::int64_t ao = offset_of(batch, s.a_batch), bo = offset_of(batch, s.b_batch);
         const ProductSums sums = product_sums(A.dtype() == DType::Double, View{&A, ao, s.M, s.K, s.K, 1},
                                               View{&B, bo, s.K, s.N, s.N, 1});
-        for (std::int64_t e = 0; e < mn; ++e) {
-          const auto at = static_cast<std::size_t>(bi * mn + e);
-          accuracy::Sums sm;
-          sm.n = s.K;
-          sm.sigma = sums.sigma[static_cast<std::size_t>(e)], sm.mag = sums.mag[static_cast<std::size_t>(e)];
-          if (!sums.tau.empty()) sm.tau = sums.tau[static_cast<std::size_t>(e)];
-          accuracy::Element el;
-          if (std::isfinite(sm.sigma + sm.tau) && std::isfinite(sm.mag)) {
-            el = accuracy::finish(*coefficients, sm);
-          } else {  // [Acc.nonfinite] a NaN or infinite term: the one-element definition sorts the terms
-            Position p;
-            p.batch = batch, p.i = e / s.N, p.j = e % s.N, p.a_offset = ao, p.b_offset = bo;
-            el = accuracy::enclose(A.dtype(), element_sums(s, A, B, p));
+        const std::size_t base = static_cast<std::size_t>(bi * mn);
+        const double* tau = sums.tau.empty() ? nullptr : sums.tau.data();
+        // [Acc.run] [Acc.verdict] every element at once, then the exceptions one by one
+        if (s.K == 0 || accuracy::enclose_run(*coefficients, sums.sigma.data(), tau, sums.mag.data(), static_cast<std::size_t>(mn), *annex,
+                                              base, y, [](double x) { return to_type<T>(x); }))
+          for (std::int64_t e = 0; e < mn; ++e) {
+            const auto at = base + static_cast<std::size_t>(e);
+            accuracy::Sums sm;
+            sm.n = s.K;
+            sm.sigma = sums.sigma[static_cast<std::size_t>(e)], sm.mag = sums.mag[static_cast<std::size_t>(e)];
+            if (tau) sm.tau = tau[e];
+            if (s.K > 0 && !accuracy::exceptional(*coefficients, sm.sigma, sm.tau, sm.mag)) continue;
+            accuracy::Element el;
+            if (std::isfinite(sm.sigma + sm.tau) && std::isfinite(sm.mag)) {
+              el = accuracy::finish(*coefficients, sm);
+            } else {  // [Acc.nonfinite] a NaN or infinite term: the one-element definition sorts the terms
+              Position p;
+              p.batch = batch, p.i = e / s.N, p.j = e % s.N, p.a_offset = ao, p.b_offset = bo;
+              el = accuracy::enclose(A.dtype(), element_sums(s, A, B, p));
+            }
+            const std::uint64_t bits = accuracy::run_bits(A.dtype(), el);  // [Acc.run]
+            std::memcpy(y + at, &bits, sizeof(T));
+            annex->set(at, el);
           }
-          const std::uint64_t bits = accuracy::run_bits(A.dtype(), el);  // [Acc.run]
-          std::memcpy(y + at, &bits, sizeof(T));
-          annex->hi[at] = el.hi, annex->radius[at] = el.radius, annex->bound[at] = el.bound, annex->oracle[at] = el.oracle;
-          annex->allowed[at] = el.allowed;
-          if (!annex->lo.empty()) annex->lo[at] = el.lo;
-        }
       }
     } else if constexpr (is_int_v<T>) {  // [MatMul.int.formula]
       const T* a = A.values<T>().data();

@@ -54,27 +54,47 @@ const double* pack_b(const View& b) {
   if (out.size() < static_cast<std::size_t>(panels * K * kCols)) out.resize(static_cast<std::size_t>(panels * K * kCols));
   double* bp = out.data();
   with_values(*b.t, [&](const auto* x) {
-    for (std::int64_t p = 0; p < panels; ++p)
-      for (std::int64_t k = 0; k < K; ++k) {
-        double* dst = bp + (p * K + k) * kCols;
-        for (std::int64_t c = 0; c < kCols; ++c) {
-          const std::int64_t j = p * kCols + c;
-          dst[c] = j < N ? real_value(x[b.offset + k * b.row_stride + j * b.col_stride]) : 0.0;
+    for (std::int64_t p = 0; p < panels; ++p) {
+      const std::int64_t cols = std::min(kCols, N - p * kCols);
+      double* const panel = bp + p * K * kCols;
+      if (cols < kCols)  // the columns past N: zeros
+        for (std::int64_t k = 0; k < K; ++k)
+          for (std::int64_t c = cols; c < kCols; ++c) panel[k * kCols + c] = 0.0;
+      if (b.col_stride == 1) {  // rows of B contiguous: a run of `cols` elements per k
+        for (std::int64_t k = 0; k < K; ++k) {
+          const auto* src = x + b.offset + k * b.row_stride + p * kCols;
+          for (std::int64_t c = 0; c < cols; ++c) panel[k * kCols + c] = real_value(src[c]);
+        }
+      } else {  // a column of B' at a time (B transposed: a column of B' is a contiguous row of B when row_stride = 1)
+        for (std::int64_t c = 0; c < cols; ++c) {
+          const auto* src = x + b.offset + (p * kCols + c) * b.col_stride;
+          for (std::int64_t k = 0; k < K; ++k) panel[k * kCols + c] = real_value(src[k * b.row_stride]);
         }
       }
+    }
   });
   return bp;
 }
 
-// Rows i0 .. i0 + R - 1 of A packed k-major (R values per k).
-const double* pack_a(const View& a, std::int64_t i0, std::int64_t R) {
-  const std::int64_t K = a.cols;
+// A packed in blocks of four rows, k-major (the four values of k, then their four magnitudes), then its
+// last M mod 4 rows one by one (a value and its magnitude per k): the block of row i0 starts at 2·i0·K.
+const double* pack_a(const View& a) {
+  const std::int64_t M = a.rows, K = a.cols;
   std::vector<double>& out = scratch(1);
-  if (out.size() < static_cast<std::size_t>(K * R)) out.resize(static_cast<std::size_t>(K * R));
+  if (out.size() < static_cast<std::size_t>(2 * M * K)) out.resize(static_cast<std::size_t>(2 * M * K));
   double* ap = out.data();
   with_values(*a.t, [&](const auto* x) {
-    for (std::int64_t k = 0; k < K; ++k)
-      for (std::int64_t r = 0; r < R; ++r) ap[k * R + r] = real_value(x[a.offset + (i0 + r) * a.row_stride + k * a.col_stride]);
+    for (std::int64_t i0 = 0; i0 < M;) {
+      const std::int64_t R = M - i0 >= 4 ? 4 : 1;
+      for (std::int64_t r = 0; r < R; ++r) {
+        const auto* src = x + a.offset + (i0 + r) * a.row_stride;
+        for (std::int64_t k = 0; k < K; ++k) {
+          const double v = real_value(src[k * a.col_stride]);
+          ap[2 * i0 * K + 2 * k * R + r] = v, ap[2 * i0 * K + 2 * k * R + R + r] = std::fabs(v);
+        }
+      }
+      i0 += R;
+    }
   });
   return ap;
 }
@@ -96,11 +116,11 @@ inline void tile(const double* ap, const double* bp, std::int64_t K, double* sig
   for (std::int64_t r = 0; r < R; ++r)
     for (std::int64_t c = 0; c < kCols; ++c) s[r][c] = -0.0, m[r][c] = 0.0;
   for (std::int64_t k = 0; k < K; ++k) {
-    const double* a = ap + k * R;
+    const double* a = ap + 2 * k * R;  // the R values of k, then their magnitudes
     const double* b = bp + k * kCols;
 #pragma GCC unroll 8
     for (std::int64_t r = 0; r < R; ++r) {
-      const double av = a[r], aa = std::fabs(a[r]);
+      const double av = a[r], aa = a[R + r];
 #pragma GCC unroll 8
       for (std::int64_t c = 0; c < kCols; ++c) {
         s[r][c] = madd<kFma>(av, b[c], s[r][c]);
@@ -112,20 +132,22 @@ inline void tile(const double* ap, const double* bp, std::int64_t K, double* sig
     for (std::int64_t c = 0; c < cols; ++c) sigma[r * ld + c] = s[r][c], mag[r * ld + c] = m[r][c];
 }
 
+// Every tile of a panel of B before the next panel: the panel (K × kCols) stays in the first cache levels
+// while the packed rows of A stream past it.
 template <bool kFma> void sums_short(const View& a, const View& b, ProductSums& out) {
   const std::int64_t M = a.rows, K = a.cols, N = b.cols, panels = (N + kCols - 1) / kCols;
   const double* bp = pack_b(b);
-  for (std::int64_t i0 = 0; i0 < M;) {
-    const std::int64_t R = M - i0 >= 4 ? 4 : 1;  // four rows at a time, the last ones one by one
-    const double* ap = pack_a(a, i0, R);
-    for (std::int64_t p = 0; p < panels; ++p) {
-      const std::int64_t j0 = p * kCols, cols = std::min(kCols, N - j0);
+  const double* ap = pack_a(a);
+  for (std::int64_t p = 0; p < panels; ++p) {
+    const std::int64_t j0 = p * kCols, cols = std::min(kCols, N - j0);
+    for (std::int64_t i0 = 0; i0 < M;) {
+      const std::int64_t R = M - i0 >= 4 ? 4 : 1;  // four rows at a time, the last ones one by one
       double* sg = out.sigma.data() + i0 * N + j0;
       double* mg = out.mag.data() + i0 * N + j0;
-      if (R == 4) tile<4, kFma>(ap, bp + p * K * kCols, K, sg, mg, N, 4, cols);
-      else tile<1, kFma>(ap, bp + p * K * kCols, K, sg, mg, N, 1, cols);
+      if (R == 4) tile<4, kFma>(ap + 2 * i0 * K, bp + p * K * kCols, K, sg, mg, N, 4, cols);
+      else tile<1, kFma>(ap + 2 * i0 * K, bp + p * K * kCols, K, sg, mg, N, 1, cols);
+      i0 += R;
     }
-    i0 += R;
   }
 }
 
