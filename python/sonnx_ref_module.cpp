@@ -279,9 +279,10 @@ struct CheckResult {
 CheckResult judge_and_report(const graph::Model& model, const std::vector<check::Case>& cases, std::uint64_t ulp,
                              std::size_t max_listed, const std::string& report_path, const std::string& junit_path,
                              const std::vector<std::string>& manifest_files, const std::string& junit_stem,
-                             bool nodewise, bool nan_payload_strict) {
+                             bool nodewise, bool nan_payload_strict, bool flush_subnormals) {
   compare::Options c = compare::options_for(ulp, max_listed);
   c.nan_payload_strict = nan_payload_strict;  // [Check.nan-payload.strict] / [Check.nan-payload.any]
+  c.flush_subnormals = flush_subnormals;      // [Acc.hyp.ftz]
   const auto campaign = check::judge_cases(model, cases, c, nodewise);
   if (!report_path.empty() || !junit_path.empty()) {
     const auto manifest = report::manifest(manifest_files, report::command_line());
@@ -299,13 +300,13 @@ CheckResult judge_and_report(const graph::Model& model, const std::vector<check:
 CheckResult check_binding(const PyModel& m, py::handle feeds, py::handle actual, std::uint64_t ulp, std::size_t max_listed,
                           const std::string& report_path, const std::string& junit_path,
                           const std::vector<std::string>& manifest_files, const std::string& junit_stem, bool nodes,
-                          bool nan_payload_strict) {
+                          bool nan_payload_strict, bool flush_subnormals) {
   const bool nodewise = !check::nodewise_reason(m.model, nodes).empty();  // [Check.nodewise]
   if (py::isinstance<py::str>(feeds) && py::isinstance<py::str>(actual)) {
     const auto a = feeds.cast<std::string>(), b = actual.cast<std::string>();
     return without_gil([&] {
       return judge_and_report(m.model, check::load_cases(m.model, a, b, {nodewise}), ulp, max_listed, report_path,
-                              junit_path, manifest_files, junit_stem, nodewise, nan_payload_strict);
+                              junit_path, manifest_files, junit_stem, nodewise, nan_payload_strict, flush_subnormals);
     });
   }
   check::Case k;
@@ -318,7 +319,7 @@ CheckResult check_binding(const PyModel& m, py::handle feeds, py::handle actual,
   return without_gil([&] {
     if (!actual_path.empty()) k.actual = check::load_actual(m.model, actual_path, {nodewise});
     return judge_and_report(m.model, {k}, ulp, max_listed, report_path, junit_path, manifest_files, junit_stem, nodewise,
-                            nan_payload_strict);
+                            nan_payload_strict, flush_subnormals);
   });
 }
 
@@ -421,7 +422,7 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("json", &CheckResult::json);
   m.def("check", &check_binding, py::arg("model"), py::arg("feeds"), py::arg("actual"), py::arg("ulp"),
         py::arg("max_listed"), py::arg("report"), py::arg("junit"), py::arg("manifest_files"), py::arg("junit_stem"),
-        py::arg("nodes"), py::arg("nan_payload_strict") = false);
+        py::arg("nodes"), py::arg("nan_payload_strict") = false, py::arg("flush_subnormals") = false);
   m.def("golden", &golden_binding, py::arg("model"), py::arg("directory"), py::arg("seed"), py::arg("cases"),
         py::arg("dims"), py::arg("inputs"), py::arg("construct"));
   m.def("golden_nodes", &golden_nodes_binding, py::arg("model"), py::arg("directory"), py::arg("seed"), py::arg("cases"),

@@ -101,7 +101,7 @@ TEST_CASE("[Acc.nonfinite] [Acc.zero] [Acc.run] [Acc.overflow] Example 4: NaN, i
   CHECK_FALSE(conforms(over, 0, -INFINITY));
 }
 
-TEST_CASE("[Conv.err.group] [Conv.err.window] [Conv.err.kernel] [Conv.err.bias] [Conv.err.rank] Example 5: refusals", "[conv]") {
+TEST_CASE("[Conv.err.group] [Conv.err.window] [Conv.err.kernel] [Conv.err.bias] [Conv.err.rank] [Conv.err.strides] [Conv.err.dilations] [Conv.err.pads] [Conv.err.auto-pad] refusals of Example 5 and of the error table", "[conv]") {
   auto id = [](Shape xs, Shape ws, const Attrs& a, std::optional<Shape> bs = std::nullopt) {
     const Tensor X(DType::Float, xs), W(DType::Float, ws);
     const std::optional<Tensor> B = bs ? std::optional<Tensor>(Tensor(DType::Float, *bs)) : std::nullopt;

@@ -176,7 +176,7 @@ def _verdict(text: str, body: Dict[str, Any]) -> Verdict:
 
 def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int = 10,
           report: Union[str, os.PathLike, None] = None, junit: Union[str, os.PathLike, None] = None,
-          nodes: bool = False, nan_payload: str = "any") -> Verdict:
+          nodes: bool = False, nan_payload: str = "any", flush_subnormals: bool = False) -> Verdict:
     """Judges an implementation's outputs ``actual`` (``{value name: array}``, or a ``.npz`` /
     ``test_data_set_N`` folder of ``output_K.pb``) against the reference's outputs for ``feeds``.
     With ``feeds`` a golden folder and ``actual`` the IUT's folder of ``test_data_set_K``, every case
@@ -199,7 +199,11 @@ def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int 
     [Check.nan-payload.strict]). With the default ``"any"`` any NaN matches any NaN, and the elements
     that differ only in NaN payload are counted and listed as notes, not findings
     ([Check.nan-payload.any]): ``json["summary"]["nan_payload_only"]`` (a campaign) or
-    ``json["nan_payload_only"]`` (one case), and per output ``nan_payload_only`` / ``nan_payload_notes``."""
+    ``json["nan_payload_only"]`` (one case), and per output ``nan_payload_only`` / ``nan_payload_notes``.
+
+    ``flush_subnormals=True`` (``--flush-subnormals``) declares that the implementation flushes
+    subnormals to zero: a computed element (Conv, Gemm, MatMul) is also accepted within R + F, F the
+    flush margin of its terms ([Acc.hyp.ftz]); findings then give ``flush_margin``."""
     if nan_payload not in ("any", "strict"):
         raise ValueError(f"nan_payload must be 'strict' or 'any', got {nan_payload!r}")
     ulp = operator.index(ulp)
@@ -212,7 +216,7 @@ def check(model: Any, feeds: Any, actual: Any, ulp: int = 0, *, max_listed: int 
     stem = os.path.splitext(os.path.basename(os.fspath(model)))[0] if _is_path(model) else "model"
     result = _core.check(_model(model, partial=True), _feeds(feeds), _feeds(actual), ulp, max_listed,
                          os.fspath(report) if report is not None else "", os.fspath(junit) if junit is not None else "",
-                         files, stem, bool(nodes), nan_payload == "strict")
+                         files, stem, bool(nodes), nan_payload == "strict", bool(flush_subnormals))
     return _verdict(result.text, json.loads(result.json))
 
 

@@ -173,7 +173,7 @@ class Run(Temp):
 
 
 def mixed_model():
-    """Conv (outside the spec) -> Relu -> MaxPool 2x2/2 -> Softmax (outside the spec)."""
+    """Conv (computed, judged within its bound [Acc.verdict]) -> Relu -> MaxPool 2x2/2 -> Softmax (outside the spec)."""
     w = helper.make_tensor("W", TensorProto.FLOAT, [1, 1, 1, 1], [1.0])
     nodes = [helper.make_node("Conv", ["X", "W"], ["c"], name="conv"),
              helper.make_node("Relu", ["c"], ["r"], name="relu"),
@@ -202,13 +202,13 @@ class NodeWise(Temp):
         self.assertEqual([o.name for o in exposed.graph.output], ["Y", "c", "r", "p"])
         onnx.checker.check_model(exposed)
 
-    def test_conforming_engine_judges_relu_and_maxpool_only(self):
+    def test_conforming_engine_judges_conv_relu_and_maxpool_not_softmax(self):
         v = sonnx_ref.check(mixed_model(), {"X": self.X}, self.engine_values(), nodes=True)
         self.assertTrue(v.conforms, v.text)
         status = {n.name: n.status for n in v.nodes}
-        self.assertEqual(status, {"conv": "not judged", "relu": "conforms", "pool": "conforms",
+        self.assertEqual(status, {"conv": "conforms", "relu": "conforms", "pool": "conforms",
                                   "softmax": "not judged"})
-        self.assertEqual(v.node_counts["judged"], 2)
+        self.assertEqual(v.node_counts["judged"], 3)
 
     def test_a_planted_fault_is_found_at_its_node_and_not_downstream(self):
         values = self.engine_values()

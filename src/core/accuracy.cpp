@@ -199,6 +199,27 @@ double ulp(DType t, double x) {
   return std::ldexp(1.0, exponent - f.p + 1);
 }
 
+double flush_margin(DType t, const Sums& s, double L, double M) {
+  if (s.n == 0) return 0;
+  const Format& f = format_of(t);
+  const std::int64_t max_e = s.depth - (s.n - 1);
+  double scale = 1;  // M^(max e − 1), 1 for max e <= 1 (M >= 1)
+  for (std::int64_t q = 1; q < max_e; ++q) scale *= M;
+  const double ops_count = static_cast<double>(2 * s.n - 1);
+  const double F = f.lambda * (L + ops_count * (1 + theta(t, s.depth)) * scale);
+  // Each of the n - 1 additions of L (non-negative terms), its products, the power and the few
+  // operations above add a relative error of at most 2^-53 each: (1 + 2^-53)^(n + max e + 8) - 1 is
+  // below (n + max e + 8)·2^-52 while that is below 1, and the absolute error of a result below λ is
+  // below 2^-1074 (2^-1072 covers it).
+  const double count = static_cast<double>(s.n + std::max<std::int64_t>(max_e, 0) + 8);
+  return F * (1 + count * 0x1p-52) + 0x1p-1072;
+}
+
+double widened_radius(double radius, double flush) {
+  // fl(R + F) is within half an ulp of R + F: the next double above it is at least R + F
+  return std::nextafter(radius + flush, kInf);
+}
+
 Judgement judge(DType t, const Element& e, double r) {
   Judgement j;
   if (std::isnan(r)) {  // [Acc.nonfinite] any NaN, whatever its payload

@@ -150,6 +150,13 @@ class Accumulator {
 // NaN of [Acc.nonfinite]. As the bits of T, in the low bytes.
 std::uint64_t run_bits(DType t, const Element& e);
 
+// [Acc.hyp.ftz] The margin F an implementation that declares flush to zero adds to an element's radius,
+// an upper bound of λ_T·(L + (2n − 1)·(1 + θ(D))·M^(max e_k − 1)): L the sum over the element's finite
+// terms of the products of all their factors but one, M the largest factor bound, max e_k = D − (n − 1).
+double flush_margin(DType t, const Sums& s, double L, double M);
+// The radius R + F, rounded up.
+double widened_radius(double radius, double flush);
+
 // [Acc.verdict] The verdict on one element r of an implementation: whether it conforms, its error
 // |r − ŝ|, as a fraction of R, and in units in the last place of T at ŝ.
 struct Judgement {

@@ -72,6 +72,36 @@ std::uint64_t bits_in(DType t, double x) {
   }
 }
 
+double member_real(const NodeValues& v, const Member& m) {
+  const Tensor& x = *v.inputs[m.input];
+  return dispatch(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_v<T>) return real_value(x.values<T>()[static_cast<std::size_t>(m.offset)]);
+    else return static_cast<double>(x.values<T>()[static_cast<std::size_t>(m.offset)]);
+  });
+}
+
+// [Acc.hyp.ftz]
+double flush_margin(const NodeValues& v, const Computation& c) {
+  double L = 0, M = 1;
+  std::vector<double> x;
+  for (std::int64_t k = 0; k < c.terms; ++k) {
+    const Term term = c.term(k);
+    x.clear();
+    for (const Member& m : term.factors) x.push_back(std::fabs(member_real(v, m)));
+    for (const auto& [name, a] : term.scalars) x.push_back(std::fabs(a));
+    if (!std::all_of(x.begin(), x.end(), [](double f) { return std::isfinite(f); })) continue;  // [Acc.nonfinite] decides
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      double others = 1;  // the product of every factor but x_j (1 for a one-factor term)
+      for (std::size_t i = 0; i < x.size(); ++i)
+        if (i != j) others *= x[i];
+      L += others;
+      M = std::max(M, x[j]);
+    }
+  }
+  return accuracy::flush_margin(v.output->dtype(), c.sums, L, M);
+}
+
 // [Acc.situations]
 std::vector<Situation> accuracy_situations(DType t, const std::vector<TermFactors>& terms, const accuracy::Element& e) {
   std::vector<Situation> out;

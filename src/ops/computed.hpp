@@ -65,6 +65,13 @@ std::vector<FactorWitness> accuracy_witnesses(DType t, std::int64_t products, st
 std::vector<Reach> accuracy_reaches(DType t, std::int64_t products, std::int64_t values, Source first, Source second,
                                     Source value, const std::vector<std::string>& names, double alpha = 1, double beta = 1);
 
+// The value of a factor that is a member of an input, as a double (exact).
+double member_real(const NodeValues& v, const Member& m);
+
+// [Acc.hyp.ftz] F of one computed element (accuracy::flush_margin) from its terms: L and M over its
+// finite terms' factors, members and attribute scalars alike.
+double flush_margin(const NodeValues& v, const Computation& c);
+
 // The bits of x in T (the low bytes): x must be a value of T.
 std::uint64_t bits_in(DType t, double x);
 

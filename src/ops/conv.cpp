@@ -87,13 +87,6 @@ std::vector<Span> spans_of(const ConvGeometry& g, const std::vector<std::int64_t
   return s;
 }
 
-// The number of products of an output position: C_g times the offsets inside X on every axis.
-std::int64_t products_of(const ConvGeometry& g, const std::vector<Span>& spans) {
-  std::int64_t n = g.Cg;
-  for (const Span& s : spans) n *= s.end - s.first;
-  return n;
-}
-
 // ---- one element: the definition ----------------------------------------------------------------
 
 // The terms of output index (n, m, o) in the order of [Conv.order], as members and as values.
@@ -117,6 +110,7 @@ template <class T> T to_type(double x) {
 ElementTerms element(const ConvGeometry& g, const Tensor& X, const Tensor& W, const Tensor* B,
                      const std::vector<std::int64_t>& i) {
   ElementTerms out;
+  std::int64_t products = 0;
   const std::size_t k = static_cast<std::size_t>(g.k);
   const std::int64_t n = i[0], m = i[1];
   const std::vector<std::int64_t> o(i.begin() + 2, i.end());
@@ -139,6 +133,7 @@ ElementTerms element(const ConvGeometry& g, const Tensor& X, const Tensor& W, co
             xo += (o[d] * g.stride[d] - g.pad_begin[d] + q[d] * g.dilation[d]) * xs[d + 2], wo += q[d] * ws[d + 2];
           const double a = real(x[static_cast<std::size_t>(xo)]), b = real(w[static_cast<std::size_t>(wo)]);
           acc.add_product(a, b);
+          ++products;
           out.terms.push_back(Term{{Member{0, xo}, Member{1, wo}}, {}});
           out.values.push_back({a, b});
           std::size_t d = k;
@@ -149,7 +144,7 @@ ElementTerms element(const ConvGeometry& g, const Tensor& X, const Tensor& W, co
           if (d == static_cast<std::size_t>(-1)) break;
         }
       }
-      out.products = static_cast<std::int64_t>(out.terms.size());
+      out.products = products;
       if (B) {  // [Conv.float.formula] the bias, one factor, last
         const double b = real(B->values<T>()[static_cast<std::size_t>(m)]);
         acc.add_value(b);
@@ -171,10 +166,11 @@ struct Phased {
   std::vector<double> data;
   std::vector<std::int64_t> phase_start;  // within a row
   std::int64_t row = 0, s = 1;
-  const double* at(const double* row_start, std::int64_t shift, std::int64_t& first) const {
+  // Where position o·s + shift of a row is, from the row's start in data: phase_start[r] + o + first.
+  std::int64_t at(std::int64_t shift, std::int64_t& first) const {
     const std::int64_t r = ((shift % s) + s) % s;  // the phase of o·s + shift
     first = (shift - r) / s;                        // o·s + shift = s·(o + first) + r
-    return row_start + phase_start[static_cast<std::size_t>(r)];
+    return phase_start[static_cast<std::size_t>(r)];
   }
 };
 
@@ -262,7 +258,7 @@ void evaluate(const Tensor& X, const Tensor& W, const Tensor* B, const ConvGeome
   std::vector<std::int64_t> xoff(static_cast<std::size_t>(kl));
   for (std::int64_t ql = 0; ql < kl; ++ql) {
     std::int64_t first = 0;
-    xoff[static_cast<std::size_t>(ql)] = x.at(x.data.data(), ql * dil_last - pb_last, first) - x.data.data() + first;
+    xoff[static_cast<std::size_t>(ql)] = x.at(ql * dil_last - pb_last, first) + first;
   }
   std::vector<std::int64_t> last_count(static_cast<std::size_t>(out_row));  // last-axis offsets inside X, per t
   std::vector<Span> last_span(static_cast<std::size_t>(out_row));
@@ -410,11 +406,19 @@ void evaluate(const Tensor& X, const Tensor& W, const Tensor* B, const ConvGeome
               sm.n = products + (B ? 1 : 0);
               sm.sigma = sg[t], sm.tau = ta[t], sm.mag = mg[t];
               e = accuracy::finish(coef, sm);
-            } else {  // [Acc.nonfinite] a NaN or infinite term: the one-element definition sorts the terms
-              std::vector<std::int64_t> index = {n, m};
-              index.insert(index.end(), o.begin(), o.begin() + static_cast<std::ptrdiff_t>(last));
-              index.push_back(t);
-              e = accuracy::enclose(Y.dtype(), element(g, X, W, B, index).sums);
+            } else {  // [Acc.nonfinite] a NaN or infinite term: the terms again, in the same order (element's),
+              // through the accumulator that sorts them (element(g, X, W, B, i).sums, without its index arithmetic)
+              accuracy::Accumulator acc(X.dtype());
+              const Span sl = last_span[static_cast<std::size_t>(t)];
+              for (std::int64_t c = 0; c < g.Cg; ++c) {
+                const double* xc = xg + c * g.in_plane + t;
+                const double* wc = w0 + b * g.Cg * g.kernel_plane + c * g.kernel_plane;
+                for (std::size_t rr = 0; rr < offs.x.size(); ++rr)
+                  for (std::int64_t ql = sl.first; ql < sl.end; ++ql)
+                    acc.add_product(xc[offs.x[rr] + xoff[static_cast<std::size_t>(ql)]], wc[offs.w[rr] + ql]);
+              }
+              if (B) acc.add_value(bias);
+              e = accuracy::enclose(Y.dtype(), acc.result(products, 1, 1.0, B ? 1 : 0, 0, 0));  // [Acc.terms]
             }
             const std::uint64_t bits = accuracy::run_bits(Y.dtype(), e);  // [Acc.run]
             std::memcpy(y + at, &bits, sizeof(T));

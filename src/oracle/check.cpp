@@ -4,6 +4,8 @@
 // in render.cpp.
 #include "oracle/check.hpp"
 
+#include "ops/computed.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -77,7 +79,8 @@ std::vector<NodeVerdict> judge_nodes(const graph::Model& model, const explain::E
                                  [&](const std::vector<std::int64_t>& i) {
                                    const ops::Decision d = node.op->decide(v, node.attributes, i);
                                    return std::pair{d.clauses, d.reason};
-                                 });
+                                 },
+                                 flush_of(node, v));
       nv.status = nv.verdict.status == Status::Conforms ? NodeStatus::Conforms : NodeStatus::Differs;
       out.push_back(std::move(nv));
     }
@@ -107,8 +110,15 @@ std::string upstream_fault(const graph::Model& model, const std::vector<NodeVerd
 
 }  // namespace
 
+FlushElement flush_of(const graph::NodeInfo& node, const ops::NodeValues& v) {
+  return [&node, &v](const std::vector<std::int64_t>& i) {  // [Acc.hyp.ftz]
+    const ops::Decision d = node.op->decide(v, node.attributes, i);
+    return d.computed ? ops::flush_margin(v, *d.computed) : 0.0;
+  };
+}
+
 OutputVerdict compare_value(const std::string& name, const Tensor& e, const Tensor* actual, const compare::Options& options,
-                            const DecideElement& decide) {
+                            const DecideElement& decide, const FlushElement& flush) {
   constexpr std::size_t kClassified = 65536;  // mismatches counted by their deciding clause ([Check.verdict])
   OutputVerdict ov;
   ov.name = name;
@@ -123,6 +133,8 @@ OutputVerdict compare_value(const std::string& name, const Tensor& e, const Tens
   }
   compare::Options o = options;
   o.max_offsets = kClassified;
+  if (o.flush_subnormals && flush)  // [Acc.hyp.ftz]
+    o.flush_margin = [&](std::int64_t offset) { return flush(index_of(e.shape(), offset)); };
   const compare::Result r = compare::compare(e, *actual, o);
   if (!r.structural.empty()) {  // [Check.shape] no element is compared
     ov.status = Status::Structure;
@@ -175,7 +187,12 @@ Verdict judge(const graph::Model& model, const explain::Explainer& expected, con
                                      [&](const std::vector<std::int64_t>& i) {
                                        const explain::Step s = expected.step(o.name, i);
                                        return std::pair{s.clauses, s.reason};
+                                     },
+                                     [&](const std::vector<std::int64_t>& i) {  // [Acc.hyp.ftz]
+                                       const explain::Step s = expected.step(o.name, i);
+                                       return s.accuracy ? s.accuracy->flush : 0.0;
                                      });
+    if (ov.accuracy && ov.worst) ov.producer = expected.step(o.name, ov.worst->mismatch.index).producer;  // [Acc.report]
     if (ov.status == Status::Mismatch || ov.status == Status::Structure) {
       auto own = std::find_if(v.nodes.begin(), v.nodes.end(), [&](const NodeVerdict& n) { return n.output == o.name; });
       if (own != v.nodes.end() && own->status == NodeStatus::Conforms) ov.propagated_from = upstream_fault(model, v.nodes, o.name);

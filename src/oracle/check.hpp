@@ -87,6 +87,7 @@ struct OutputVerdict {
   // the largest fraction of its radius, conforming or not
   bool accuracy = false;
   std::optional<Finding> worst;
+  std::string producer;  // [Acc.report] a computed graph output: the node that computes it ("node 'conv1' (Conv-11)")
 };
 
 // [Check.attribution] One node judged on the values the implementation under test gave it.
@@ -143,9 +144,14 @@ Verdict judge(const graph::Model& model, const explain::Explainer& expected, con
 // then element by element; `decide(index)` gives the clauses and the reason of an expected element
 // ([Check.verdict]). The first max_listed mismatches are listed; the first 65536 are counted by the
 // clause that decides their expected value (by_clause).
+// `flush(index)` gives F of a computed element ([Acc.hyp.ftz]), asked only under --flush-subnormals
+// and only of the elements that do not conform within R.
 using DecideElement = std::function<std::pair<std::vector<std::string>, std::string>(const std::vector<std::int64_t>&)>;
+using FlushElement = std::function<double(const std::vector<std::int64_t>&)>;
 OutputVerdict compare_value(const std::string& name, const Tensor& expected, const Tensor* actual,
-                            const compare::Options& options, const DecideElement& decide);
+                            const compare::Options& options, const DecideElement& decide, const FlushElement& flush = {});
+// The FlushElement of a node's output, from the operator's definition (the node and values outlive it).
+FlushElement flush_of(const graph::NodeInfo& node, const ops::NodeValues& v);
 
 std::string status_name(OutputVerdict::Status s);  // "conforms", "differs", "shape", "missing", "extra"
 std::string status_name(NodeVerdict::Status s);    // "conforms", "differs", "not observed", "refused"

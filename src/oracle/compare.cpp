@@ -48,21 +48,30 @@ void judge_computed(const Tensor& expected, const Tensor& actual, const Options&
   auto a = actual.values<T>();
   r.accuracy = true;
   double worst = -1;
-  auto note = [&](std::int64_t k, const accuracy::Judgement& j) {
-    const accuracy::Element e = annex.at(k);
+  auto note = [&](std::int64_t k, const accuracy::Element& e, const accuracy::Judgement& j, double flush) {
     Mismatch m{k, index_of(expected.shape(), k), element_text(expected, k), element_text(actual, k),
                element_bits_text(expected, k), element_bits_text(actual, k), std::nullopt};
-    m.accuracy = AccuracyNote{e.hi + e.lo, e.oracle, e.bound, e.radius, j.error, j.fraction, j.ulps, e.allowed};
+    m.accuracy = AccuracyNote{e.hi + e.lo, e.oracle, e.bound, e.radius, flush, j.error, j.fraction, j.ulps, e.allowed};
     return m;
   };
   for (std::int64_t k = 0; k < expected.size(); ++k) {
-    const accuracy::Judgement j = accuracy::judge(expected.dtype(), annex.at(k), real_of(a[k]));
+    accuracy::Element e = annex.at(k);
+    const double x = real_of(a[k]);
+    accuracy::Judgement j = accuracy::judge(expected.dtype(), e, x);
+    double flush = 0;
+    if (!j.conforms && o.flush_subnormals && o.flush_margin && std::isfinite(x)) {
+      // [Acc.hyp.ftz] F >= 0 only widens R: an element within R conforms either way, so F is computed
+      // only for those that are not
+      flush = o.flush_margin(k);
+      e.radius = accuracy::widened_radius(e.radius, flush);
+      j = accuracy::judge(expected.dtype(), e, x);
+    }
     const double fraction = std::isnan(j.fraction) ? INFINITY : j.fraction;
-    if (fraction > worst) worst = fraction, r.worst = note(k, j);  // [Acc.report] the largest fraction of R
+    if (fraction > worst) worst = fraction, r.worst = note(k, e, j, flush);  // [Acc.report] the largest fraction of R
     if (j.conforms) continue;
     ++r.mismatches;
     if (r.offsets.size() < o.max_offsets) r.offsets.push_back(k);
-    if (r.first.size() < o.max_listed) r.first.push_back(note(k, j));
+    if (r.first.size() < o.max_listed) r.first.push_back(note(k, e, j, flush));
   }
 }
 

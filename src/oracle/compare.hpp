@@ -3,6 +3,7 @@
 // different bits conform and are noted ([Check.nan-payload.any]), or differ ([Check.nan-payload.strict]).
 // Used by `check` and `conformance`.
 #pragma once
+#include <functional>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +22,11 @@ struct Options {
   // (--nan-payload any, the default): any NaN conforms to any NaN, payload-only differences noted
   // [Check.nan-payload.any]
   bool nan_payload_strict = false;
+  // [Acc.hyp.ftz] check --flush-subnormals: the implementation declares flush to zero; a computed
+  // element that does not conform within R is judged again within R + F, F given by flush_margin
+  // for its row-major offset (set by the caller that knows the node, check::compare_value)
+  bool flush_subnormals = false;
+  std::function<double(std::int64_t)> flush_margin;
 };
 
 // [Acc.verdict] [Acc.report] What the accuracy model says of one element of a computed output: the
@@ -29,7 +35,8 @@ struct AccuracyNote {
   double ideal = 0;     // the centre ŝ (double-double rounded to binary64 for double)
   double oracle = 0;    // e_o, the oracle's own error
   double bound = 0;     // B̂ = θ(D)·S + U, rounded up
-  double radius = 0;    // R = B̂ + e_o: the element conforms when its error is at most R
+  double radius = 0;    // R = B̂ + e_o (+ F under [Acc.hyp.ftz]): the element conforms when its error is at most R
+  double flush = 0;     // [Acc.hyp.ftz] F, when R was widened by it (0 otherwise)
   double error = 0;     // |r − ŝ| (inf for a non-finite value the clauses do not allow)
   double fraction = 0;  // error / R
   double ulps = 0;      // error in units in the last place of T at ŝ

@@ -1,5 +1,7 @@
 #include "oracle/coverage.hpp"
 
+#include <algorithm>
+
 #include "core/index.hpp"
 #include "ops/registry.hpp"
 
@@ -25,30 +27,33 @@ ops::NodeValues node_values(const graph::NodeInfo& node, const std::map<std::str
   return v;
 }
 
-NodeCoverage account_node(const graph::NodeInfo& node, const ops::NodeValues& v, std::int64_t budget) {
+NodeCoverage account_node(const graph::NodeInfo& node, const ops::NodeValues& v, std::int64_t budget,
+                          std::int64_t member_budget) {
   NodeCoverage c;
   const Tensor& y = *v.output;
+  std::int64_t members = 0;  // the members of the sets decided so far (a computed element's terms)
   for (std::int64_t offset = 0; offset < y.size(); ++offset) {
-    if (offset >= budget) {
+    if (offset >= budget || members >= member_budget) {
       c.skipped = y.size() - offset;
       break;
     }
     const auto index = index_of(y.shape(), offset);
-    for (const auto& s : node.op->decide(v, node.attributes, index).situations)
-      c.exercised.try_emplace(s, Witness{v.output_name, index});
+    const ops::Decision d = node.op->decide(v, node.attributes, index);
+    for (const auto& s : d.situations) c.exercised.try_emplace(s, Witness{v.output_name, index});
+    members += std::max<std::int64_t>(1, d.computed ? d.computed->terms : d.set.size);
     ++c.elements;
   }
   return c;
 }
 
 std::vector<NodeCoverage> account(const graph::Model& model, const std::map<std::string, Tensor>& values,
-                                  std::int64_t budget) {
+                                  std::int64_t budget, std::int64_t member_budget) {
   std::vector<NodeCoverage> out;
   const auto& nodes = model.nodes();
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     const auto& node = nodes[k];
     if (!node.op) continue;  // a Constant decides nothing
-    NodeCoverage c = account_node(node, node_values(node, values), budget);
+    NodeCoverage c = account_node(node, node_values(node, values), budget, member_budget);
     c.node = k;
     c.label = node_label(model, k);
     out.push_back(std::move(c));

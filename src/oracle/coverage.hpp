@@ -34,14 +34,19 @@ struct NodeCoverage {
 // "node 'max' (Max-13)" ("an unnamed node #2 (Max-13)"; "node 'c' (Conv)" for a node outside the spec).
 std::string node_label(const graph::Model& model, std::size_t node);
 
-// The situations that decided the first `budget` elements of one node's output `v` (row-major).
-NodeCoverage account_node(const graph::NodeInfo& node, const ops::NodeValues& v, std::int64_t budget);
+// The situations that decided the first `budget` elements of one node's output `v` (row-major), or
+// fewer: the examination stops once the sets of the elements examined hold `member_budget` members
+// together (a computed element's terms count as its members: one Conv element of VGG-19 has up to
+// 4608, and deciding it costs as much as deciding 4608 Relu elements).
+NodeCoverage account_node(const graph::NodeInfo& node, const ops::NodeValues& v, std::int64_t budget,
+                          std::int64_t member_budget);
 
 // The situations that decided the output elements of every operator node, for the values of one
 // evaluation (Model::run_all). At most `budget` elements of each node's output are examined (in
-// row-major order); the rest are counted in `skipped`.
+// row-major order), and no more once their sets hold `member_budget` members (account_node); the
+// rest are counted in `skipped`.
 std::vector<NodeCoverage> account(const graph::Model& model, const std::map<std::string, Tensor>& values,
-                                  std::int64_t budget = std::int64_t{1} << 16);
+                                  std::int64_t budget = std::int64_t{1} << 16, std::int64_t member_budget = std::int64_t{1} << 22);
 
 // Where the values of each value of the graph come from ([Check.golden-coverage]): graph inputs
 // in `drawn` are Free; other graph inputs, initializers and Constant outputs are Fixed; a Hardmax

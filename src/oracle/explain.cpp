@@ -10,6 +10,7 @@
 #include "core/index.hpp"
 #include "core/order.hpp"
 #include "oracle/compare.hpp"
+#include "ops/computed.hpp"
 #include "ops/registry.hpp"
 #include "oracle/coverage.hpp"
 
@@ -34,11 +35,7 @@ void computed_step(const ops::NodeValues& v, const ops::Computation& c, const Te
     double product = 1;
     for (const auto& m : term.factors) {
       t.factors.push_back(element_at(v.input_names[m.input], *v.inputs[m.input], m.offset));
-      product *= dispatch(v.inputs[m.input]->dtype(), [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        if constexpr (is_float_v<T>) return real_value(v.inputs[m.input]->values<T>()[static_cast<std::size_t>(m.offset)]);
-        else return static_cast<double>(v.inputs[m.input]->values<T>()[static_cast<std::size_t>(m.offset)]);
-      });
+      product *= ops::member_real(v, m);
     }
     for (const auto& [name, x] : term.scalars) t.scalars.push_back({name, x}), product *= x;
     t.value = fmt::format("{:.17g}", product);
@@ -51,6 +48,7 @@ void computed_step(const ops::NodeValues& v, const ops::Computation& c, const Te
   a.n = c.sums.n, a.depth = c.sums.depth, a.precision = accuracy::format_of(y.dtype()).p;
   a.magnitude = c.sums.mag, a.theta = accuracy::theta(y.dtype(), c.sums.depth);
   a.bound = e.bound, a.ideal = e.hi + e.lo, a.oracle = e.oracle, a.radius = e.radius;
+  a.flush = ops::flush_margin(v, c);  // [Acc.hyp.ftz]
   compare::AccuracyNote note;
   note.allowed = e.allowed;
   a.allowed = note.allowed_text();
@@ -216,6 +214,7 @@ std::string to_text(const Explanation& e) {
                          a.ideal, a.oracle, a.radius, a.allowed);
       out += fmt::format("  the reference's value is {} from the ideal: {:.3g} of R, {:.3g} ulp [Acc.run]\n",
                          std::isfinite(a.error) ? fmt::format("{:.3g}", a.error) : std::string("(not finite)"), a.fraction, a.ulps);
+      out += fmt::format("  declared flush to zero (check --flush-subnormals) widens R by F = {:.3g} [Acc.hyp.ftz]\n", a.flush);
     }
     out += "  " + s.reason + "\n";
     if (!s.clauses.empty()) {
@@ -273,7 +272,8 @@ nlohmann::ordered_json to_json(const Step& s) {
                      {"unit_roundoff", fmt::format("2^-{}", a.precision)},
                      {"theta", num(a.theta)}, {"bound", num(a.bound)},  {"ideal", num(a.ideal)},
                      {"oracle_error", num(a.oracle)}, {"radius", num(a.radius)}, {"allowed", a.allowed},
-                     {"error", num(a.error)}, {"fraction", num(a.fraction)}, {"ulps", num(a.ulps)}};
+                     {"error", num(a.error)}, {"fraction", num(a.fraction)}, {"ulps", num(a.ulps)},
+                     {"flush_margin", num(a.flush)}};
   }
   return j;
 }

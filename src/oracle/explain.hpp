@@ -46,6 +46,7 @@ struct AccuracyText {
   double magnitude = 0, theta = 0, bound = 0, ideal = 0, oracle = 0, radius = 0;
   std::string allowed;  // "finite", "nan", "+inf", ...
   double error = 0, fraction = 0, ulps = 0;  // of the reference's value
+  double flush = 0;  // [Acc.hyp.ftz] F, what the radius grows by for an implementation declaring flush to zero
 };
 
 // How one node (or the graph, for inputs, initializers and constants) determined one element.

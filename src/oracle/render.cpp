@@ -42,6 +42,22 @@ std::string ids_text(const std::vector<std::string>& ids) {
   return out;
 }
 
+// [Acc.verdict] The line that says how computed outputs were judged, when some were.
+bool has_accuracy(const Verdict& v) {
+  for (const auto& o : v.outputs)
+    if (o.accuracy) return true;
+  for (const auto& n : v.nodes)
+    if (n.verdict.accuracy) return true;
+  for (const auto& j : v.judgements)
+    for (const auto& o : j.outputs)
+      if (o.accuracy) return true;
+  return false;
+}
+std::string computed_line(const compare::Options& o) {
+  return fmt::format("computed values: within the radius R of their ideal [Acc.verdict]{}\n",
+                     o.flush_subnormals ? ", or R + F: flush to zero declared (--flush-subnormals) [Acc.hyp.ftz]" : "");
+}
+
 std::string comparison_text(const compare::Options& o) {
   std::string out = o.ulp_mode ? fmt::format("within {} ulp [Check.ulp]", o.ulp) : std::string("bitwise [Check.bitwise]");
   if (o.nan_payload_strict) out += ", NaNs bit for bit (--nan-payload strict) [Check.nan-payload.strict]";
@@ -54,8 +70,9 @@ std::string accuracy_line(const std::string& name, const Finding& f, const std::
   const auto& m = f.mismatch;
   const auto& a = *m.accuracy;
   const bool finite_error = std::isfinite(a.error);
-  return fmt::format("{}{}: {} {} ({}); ideal {:.9g}, radius R = {:.3g}{}: {}\n", indent, explain::element_name(name, m.index),
+  return fmt::format("{}{}: {} {} ({}); ideal {:.9g}, radius R = {:.3g}{}{}: {}\n", indent, explain::element_name(name, m.index),
                      what, m.actual, m.actual_bits, a.ideal, a.radius,
+                     a.flush > 0 ? fmt::format(" (with F = {:.3g} [Acc.hyp.ftz])", a.flush) : std::string(),
                      a.allowed == 1 ? std::string() : fmt::format(" (allowed: {})", a.allowed_text()),
                      finite_error ? fmt::format("error {:.3g} = {:.3g} of R, {:.3g} ulp", a.error, a.fraction, a.ulps)
                                   : std::string("a value the clauses do not allow"));
@@ -144,6 +161,7 @@ std::string output_text(const OutputVerdict& o, const std::string& indent = "") 
       out = fmt::format("{}output '{}': DOES NOT CONFORM, {} of {} element{} {}{} [{}]\n", indent, o.name,
                         o.mismatches, o.elements, o.elements == 1 ? "" : "s",
                         o.accuracy ? "outside their bound" : o.mismatches == 1 ? "differs" : "differ", strict_count_text(o), o.id);
+      if (!o.producer.empty()) out += fmt::format("{}  computed by {} [Acc.report]\n", indent, o.producer);
       out += worst_text(o, indent + "  ");
       out += payload_note_text(o, indent + "  ");
       break;
@@ -195,7 +213,7 @@ nlohmann::ordered_json number_json(double x) { return std::isfinite(x) ? nlohman
 nlohmann::ordered_json accuracy_json(const compare::AccuracyNote& a) {
   return {{"ideal", number_json(a.ideal)},   {"oracle_error", number_json(a.oracle)}, {"bound", number_json(a.bound)},
           {"radius", number_json(a.radius)}, {"error", number_json(a.error)},         {"fraction", number_json(a.fraction)},
-          {"ulps", number_json(a.ulps)},     {"allowed", a.allowed_text()}};
+          {"ulps", number_json(a.ulps)},     {"allowed", a.allowed_text()}, {"flush_margin", number_json(a.flush)}};
 }
 
 nlohmann::ordered_json output_json(const OutputVerdict& o) {
@@ -228,6 +246,7 @@ nlohmann::ordered_json output_json(const OutputVerdict& o) {
   };
   if (o.accuracy) {  // [Acc.report] every element judged by its radius; the largest fraction of it
     oj["accuracy"] = {{"judged", o.elements}, {"outside", o.mismatches}};
+    if (!o.producer.empty()) oj["accuracy"]["node"] = o.producer;
     if (o.worst) oj["accuracy"]["worst"] = finding_json(*o.worst);
   }
   oj["findings"] = nlohmann::ordered_json::array();
@@ -325,6 +344,7 @@ std::string nodewise_verdict_text(bool conforms, const NodeCounts& c, const std:
 
 std::string nodewise_text(const Verdict& v, const compare::Options& options) {
   std::string out = fmt::format("comparison: {}\n", comparison_text(options));
+  if (has_accuracy(v)) out += computed_line(options);
   out += fmt::format("node-wise [Check.nodewise]: each node the spec covers is judged on the values the implementation "
                      "under test gave it ({})\n", v.nodewise_why);
   for (const auto& n : v.notes) out += "note: " + n + "\n";
@@ -380,6 +400,7 @@ std::string status_name(NodeJudgement::Status s) {
 std::string to_text(const Verdict& v, const compare::Options& options) {
   if (v.nodewise) return nodewise_text(v, options);  // [Check.nodewise.verdict]
   std::string out = fmt::format("comparison: {}\n", comparison_text(options));
+  if (has_accuracy(v)) out += computed_line(options);
   for (const auto& n : v.notes) out += "note: " + n + "\n";
   std::size_t bad = 0;
   for (const auto& o : v.outputs) {
@@ -461,6 +482,8 @@ std::string to_text(const Campaign& c, const compare::Options& options) {
     return out.insert(verdict_line, coverage_text(c.cases.front().verdict.coverage, ""));
   }
   std::string out = fmt::format("comparison: {}\n", comparison_text(options));
+  if (std::any_of(c.cases.begin(), c.cases.end(), [](const auto& k) { return has_accuracy(k.verdict); }))
+    out += computed_line(options);
   if (c.shard) out += shard::text(*c.shard) + "\n";  // [Check.shard.report]
   if (c.nodewise && !c.cases.empty())
     out += fmt::format("node-wise [Check.nodewise]: each node the spec covers is judged on the values the implementation "

@@ -19,7 +19,7 @@ namespace {
 
 struct CheckOptions {
   std::string model, a, b, report, junit, ulp, max_listed = "10", nan_payload = "any", shard;
-  bool json = false, assume_opset_reviewed = false, nodes = false, quiet = false, sharded = false;
+  bool json = false, assume_opset_reviewed = false, nodes = false, quiet = false, sharded = false, flush = false;
 };
 
 int check(const CheckOptions& o) {
@@ -28,6 +28,7 @@ int check(const CheckOptions& o) {
   compare::Options c =
       compare::options_for(ulp, static_cast<std::size_t>(parse_unsigned(o.max_listed, "--max-listed")));
   c.nan_payload_strict = parse_nan_payload(o.nan_payload, "--nan-payload");  // [Check.nan-payload.strict]
+  c.flush_subnormals = o.flush;  // [Acc.hyp.ftz]
   const shard::Shard piece = o.sharded ? parse_shard(o.shard, "--shard") : shard::Shard{};
   const bool folder_form = !o.b.empty() && check::is_golden_folder(o.a);
   if (o.sharded && !folder_form)  // [Check.shard] the folder form only
@@ -91,6 +92,9 @@ Action add_check(CLI::App& app) {
   sub->add_flag("--nodes", o->nodes,
                 "judge node by node: each node the spec covers on the values ACTUAL gives for its inputs "
                 "[Check.nodewise] (the default when the model has nodes outside the spec)");
+  sub->add_flag("--flush-subnormals", o->flush,
+                "the implementation declares flush to zero (FTZ/DAZ): a computed element is also accepted within "
+                "R + F, F the flush margin of its terms [Acc.hyp.ftz]");
   sub->add_option("--max-listed", o->max_listed, "list at most K mismatching elements per output (default 10)")
       ->type_name("K");
   sub->add_option("--nan-payload", o->nan_payload,
@@ -111,6 +115,8 @@ Action add_check(CLI::App& app) {
       "  default   bitwise: same bit pattern; any NaN matches any NaN; +0 and -0 differ [Check.bitwise]\n"
       "  --ulp N   floats within N ranks of the total order (-0 and +0 are 1 apart); NaN only matches NaN,\n"
       "            an infinity only itself; integers and bool exact [Check.ulp]\n"
+      "Computed outputs (Conv, Gemm, MatMul) are judged by the accuracy model: an element conforms within\n"
+      "its radius R of the ideal [Acc.verdict]; --flush-subnormals widens R by F [Acc.hyp.ftz].\n"
       "A dtype or shape difference fails the whole output [Check.shape]; an output absent from the actual\n"
       "values, or an actual value naming no value of the graph, fails too [Check.missing]. In a\n"
       "test_data_set folder, output_K.pb is the K-th graph output; .npz files hold values by name.\n"
