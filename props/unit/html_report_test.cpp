@@ -2,8 +2,10 @@
 // in props/report/html-page's campaign (spec/common/check.md): a golden --nodes list, a conformance
 // report with failing and erroneous cases and one that judged nothing, the clause x case matrix of a
 // failing clause, the graph coloured by verdicts (not observed, refused, names of no node), the model
-// found or not for the graph, and the JSON that is no report. Expected values are read from the
-// clause; the page itself is checked in headless Chromium by the `report` label.
+// found or not for the graph, and the JSON that is no report; the computed outputs of check and
+// conformance reports with the accuracy model's numbers ([Acc.report]), from hand-written JSON in
+// check's form. Expected values are read from the clause and from the JSON given; the page itself is
+// checked in headless Chromium by the `report` label (props/report/html-page, html-accuracy).
 #include <filesystem>
 #include <fstream>
 
@@ -43,6 +45,57 @@ std::vector<std::string> cells(const J& r, std::size_t table, std::size_t row) {
 std::vector<std::string> titles(const J& r) {
   std::vector<std::string> out;
   for (const auto& g : r["matrix"]) out.push_back(g["title"]);
+  return out;
+}
+
+
+// A check report's computed output ([Acc.verdict], [Acc.report]): hand-written JSON in the form of
+// render.cpp's output_json, so the expected texts are the JSON's own, not the page's. Its numbers are
+// written as check writes them (the shortest text that reads back as the double), so the page gives
+// them back character for character.
+const char* const kComputedReport = R"J({"command": "check", "mode": "model", "conforms": false, "summary": {"cases": 2},
+  "cases": [
+    {"name": "c0", "conforms": false, "outputs": [
+      {"name": "Y", "status": "differs", "conforms": false, "clause": "Acc.verdict", "dtype": "float", "shape": [2, 2],
+       "elements": 4, "mismatches": 2, "by_clause": {"Gemm.float.formula": 2},
+       "accuracy": {"judged": 4, "outside": 2, "worst": {"index": [0, 1], "offset": 1, "expected": "1.0000001",
+         "expected_bits": "0x3f800001", "actual": "2", "actual_bits": "0x40000000", "clauses": ["Gemm.float.formula"],
+         "reason": "r",
+         "accuracy": {"ideal": 1.0000001192092896, "oracle_error": 7.771561172376096e-16, "bound": 2.980232238769531e-07,
+                      "radius": 2.9802322465410924e-07, "error": 0.9999998807907104, "fraction": 3355443.1,
+                      "ulps": 8388607.0, "allowed": "finite", "flush_margin": 0.0}}},
+       "findings": [
+         {"index": [0, 1], "offset": 1, "expected": "1.0000001", "expected_bits": "0x3f800001", "actual": "2",
+          "actual_bits": "0x40000000", "clauses": ["Gemm.float.formula", "Acc.bound"], "reason": "Y[0, 1] = 1.0000001: 4 terms",
+          "accuracy": {"ideal": 1.0000001192092896, "oracle_error": 7.771561172376096e-16, "bound": 2.980232238769531e-07,
+                       "radius": 2.9802322465410924e-07, "error": 0.9999998807907104, "fraction": 3355443.1,
+                       "ulps": 8388607.0, "allowed": "finite", "flush_margin": 0.0}},
+         {"index": [1, 1], "offset": 3, "expected": "0", "expected_bits": "0x00000000", "actual": "1e-40",
+          "actual_bits": "0x000116c2", "clauses": ["Gemm.float.formula"], "reason": "Y[1, 1] = 0",
+          "accuracy": {"ideal": 0.0, "oracle_error": 0.0, "bound": 1.0e-45, "radius": 2.5e-40, "error": 1.0e-40,
+                       "fraction": 2.0, "ulps": 71362.0, "allowed": "finite", "flush_margin": 2.4999e-40,
+                       "a_future_term": 3.5e-50, "a_zero_term": 0.0}},
+         {"index": [1, 0], "offset": 2, "expected": "3", "expected_bits": "0x40400000", "actual": "inf",
+          "actual_bits": "0x7f800000", "clauses": ["Gemm.float.formula"], "reason": "Y[1, 0] = 3",
+          "accuracy": {"ideal": 3.0, "oracle_error": 1.0e-15, "bound": 1.0e-6, "radius": 1.000000001e-06, "error": null,
+                       "fraction": null, "ulps": null, "allowed": "finite"}}],
+       "nan_payload_only": 0, "nan_payload_notes": []}]},
+    {"name": "c1", "conforms": true, "outputs": [
+      {"name": "Y", "status": "conforms", "conforms": true, "clause": "Acc.verdict", "dtype": "float", "shape": [2, 2],
+       "elements": 4, "mismatches": 0, "by_clause": {},
+       "accuracy": {"judged": 4, "outside": 0, "worst": {"index": [1, 0], "offset": 2, "expected": "inf",
+         "expected_bits": "0x7f800000", "actual": "inf", "actual_bits": "0x7f800000", "clauses": ["Acc.nonfinite"],
+         "reason": "r",
+         "accuracy": {"ideal": null, "oracle_error": 1.7486012637847257e-15, "bound": 6.70552373627288e-07,
+                      "radius": 6.705523753758893e-07, "error": 0.0, "fraction": 0.0, "ulps": 0.0, "allowed": "+inf, nan"}}},
+       "findings": [], "nan_payload_only": 0, "nan_payload_notes": []},
+      {"name": "Z", "status": "conforms", "conforms": true, "clause": "Check.bitwise", "dtype": "float", "shape": [2],
+       "elements": 2, "mismatches": 0, "by_clause": {}, "findings": []}]}]})J";
+
+// The texts of R's terms under R: "B̂ 2.980232238769531e-07", ...
+std::vector<std::string> terms(const J& element) {
+  std::vector<std::string> out;
+  for (const auto& t : element["radius_terms"]) out.push_back(t["label"].get<std::string>() + " " + t["value"].get<std::string>());
   return out;
 }
 
@@ -272,6 +325,148 @@ TEST_CASE("[Check.report.html] [Check.verdict] a finding whose clause list holds
   REQUIRE(v["reports"][0]["findings"].size() == 1);
   const std::string page = html_report::render(v);
   CHECK(page.find("Max.float.formula") != std::string::npos);
+}
+
+TEST_CASE("[Acc.report] [Check.report.html] [Acc.verdict] a computed output — its verdict, elements judged and outside R, "
+          "its element with the largest fraction of R, each finding with the ideal, R and its terms (F and any other "
+          "number when not 0), the error, its fraction of R and ULPs, every number as the JSON gives it",
+          "[report][html]") {
+  const J report = J::parse(kComputedReport);
+  const J r = one_view(report);
+  CHECK(r["has_accuracy"] == true);
+  // Two computed outputs (Z, judged bit for bit, is none).
+  REQUIRE(r["accuracy_outputs"].size() == 2);
+  const J& o0 = r["accuracy_outputs"][0];
+  CHECK(o0["case"] == "c0");
+  CHECK(o0["where"] == "output 'Y'");
+  CHECK(o0["status"] == "DOES NOT CONFORM");
+  CHECK(o0["judged"] == "4");
+  CHECK(o0["outside"] == "2");
+  CHECK(o0["index"] == "[0, 1]");
+  CHECK(o0["actual"] == "2");
+  CHECK(o0["actual_bits"] == "0x40000000");
+  CHECK(o0["ideal"] == "1.0000001192092896");
+  CHECK(o0["radius"] == "2.9802322465410924e-07");
+  CHECK(o0["error"] == "0.9999998807907104");
+  CHECK(o0["fraction"] == "3355443.1");
+  CHECK(o0["fraction_cls"] == "fail");
+  CHECK(o0["ulps"] == "8388607.0");
+  // R = B̂ + e_o; F of 0 is not shown.
+  CHECK(terms(o0) == std::vector<std::string>{"B̂ 2.980232238769531e-07", "e_o 7.771561172376096e-16"});
+  CHECK(o0["has_allowed"] == false);  // "finite": the text report says nothing either
+  const J& o1 = r["accuracy_outputs"][1];
+  CHECK(o1["status"] == "conforms");
+  CHECK(o1["outside"] == "0");
+  CHECK(o1["ideal"] == "not finite");  // null: an infinite ideal
+  CHECK(o1["fraction"] == "0.0");
+  CHECK(o1["fraction_cls"] == "pass");
+  CHECK(o1["allowed"] == "+inf, nan");
+  CHECK(o1["has_allowed"] == true);
+  // The largest fraction of R over the report, among the counts.
+  bool card = false;
+  for (const auto& c : r["counts"])
+    if (c["label"] == "largest fraction of R (c0 · output 'Y')") card = c["value"] == "3355443.1" && c["cls"] == "fail";
+  CHECK(card);
+  // The findings: the three elements outside R, in the accuracy table, numbered as findings.
+  CHECK(r["has_plain_findings"] == false);
+  REQUIRE(r["accuracy_findings"].size() == 3);
+  const J& f1 = r["accuracy_findings"][1];
+  CHECK(f1["n"] == "2");
+  CHECK(f1["index"] == "[1, 1]");
+  CHECK(f1["expected"] == "0");  // the reference's own value, shown beside the ideal ([Acc.run])
+  CHECK(f1["radius"] == "2.5e-40");
+  CHECK(f1["fraction"] == "2.0");
+  // R widened by F ([Acc.hyp.ftz]), and a number the page does not know, by its JSON name; 0 not shown.
+  CHECK(terms(f1) == std::vector<std::string>{"B̂ 1e-45", "e_o 0.0", "F 2.4999e-40", "a_future_term 3.5e-50"});
+  CHECK(r["accuracy_findings"][0]["clauses"] == J({"Gemm.float.formula", "Acc.bound"}));
+  const J& f2 = r["accuracy_findings"][2];
+  CHECK(f2["error"] == "not finite");
+  CHECK(f2["fraction"] == "not finite");
+  CHECK(f2["fraction_cls"] == "fail");  // a null fraction is above every number
+  CHECK(r["findings_note"].get<std::string>().rfind("3 finding(s) listed", 0) == 0);
+  // On the page, escaped as every text is.
+  const std::string page = html_report::render(html_report::view({input(report)}, {nullptr}, {""}));
+  for (const char* s : {"1.0000001192092896", "2.9802322465410924e-07", "3355443.1", "8388607.0", "F 2.4999e-40",
+                        "a_future_term 3.5e-50", "Computed outputs, judged by the accuracy model", "+inf, nan"})
+    CHECK(page.find(s) != std::string::npos);
+  CHECK(page.find("a_zero_term") == std::string::npos);
+}
+
+TEST_CASE("[Acc.report] [Check.report.html] [Check.nodewise.verdict] a node-wise report — per node its outputs and "
+          "elements judged and outside R over the cases and its element with the largest fraction of R, on the graph too",
+          "[report][html]") {
+  ModelBuilder b(13);
+  b.input("A", F, Dims{{3, 5}}).input("B", F, Dims{{5, 4}}).input("W", F, Dims{{4, 4}}).input("C", F, Dims{{3, 1}});
+  b.output("Y", F, Dims{{3, 4}});
+  b.node("MatMul", {"A", "B"}, {"H"}, "mm");
+  b.node("Gemm", {"H", "W", "C"}, {"Y"}, "gemm");
+  const auto m = b.load();
+  auto out = [](const char* name, const char* status, int outside, const char* fraction, const char* index) {
+    J o = J::parse(R"J({"status": "conforms", "clause": "Acc.verdict", "elements": 12, "by_clause": {},
+      "accuracy": {"judged": 12, "worst": {"expected": "1", "expected_bits": "0x3f800000", "actual": "1",
+        "actual_bits": "0x3f800000", "accuracy": {"ideal": 1.0, "oracle_error": 0.0, "bound": 1e-07, "radius": 1e-07,
+        "error": 0.0, "ulps": 0.0, "allowed": "finite"}}}, "findings": []})J");
+    o["name"] = name;
+    o["status"] = status;
+    o["mismatches"] = outside;
+    o["accuracy"]["outside"] = outside;
+    o["accuracy"]["worst"]["accuracy"]["fraction"] = J::parse(fraction);
+    o["accuracy"]["worst"]["index"] = J::parse(index);
+    return o;
+  };
+  J report = J::parse(R"J({"command": "check", "mode": "nodewise", "conforms": false, "summary": {"cases": 2},
+    "cases": [{"name": "c0", "nodewise": {"nodes": []}}, {"name": "c1", "nodewise": {"nodes": []}}]})J");
+  auto node = [](const char* label, const char* op, const char* status, const J& o) {
+    return J{{"node", label}, {"name", ""}, {"op_type", op}, {"status", status}, {"outputs", J::array({o})}};
+  };
+  auto& n0 = report["cases"][0]["nodewise"]["nodes"];
+  auto& n1 = report["cases"][1]["nodewise"]["nodes"];
+  n0.push_back(node("node 'mm' (MatMul-13)", "MatMul", "conforms", out("H", "conforms", 0, "0.25", "[0, 0]")));
+  n0.push_back(node("node 'gemm' (Gemm-13)", "Gemm", "differs", out("Y", "differs", 3, "1234.5", "[2, 3]")));
+  n1.push_back(node("node 'mm' (MatMul-13)", "MatMul", "conforms", out("H", "conforms", 0, "0.5000000000000001", "[1, 2]")));
+  n1.push_back(node("node 'gemm' (Gemm-13)", "Gemm", "differs", out("Y", "differs", 1, "7.0", "[0, 0]")));
+  const J r = one_view(report, &m);
+  REQUIRE(r["accuracy_nodes"].size() == 2);
+  const J& mm = r["accuracy_nodes"][0];
+  CHECK(mm["node"] == "node 'mm' (MatMul-13)");
+  CHECK(mm["outputs"] == "2");
+  CHECK(mm["judged"] == "24");
+  CHECK(mm["outside"] == "0");
+  CHECK(mm["fraction"] == "0.5000000000000001");  // c1's, the larger
+  CHECK(mm["index"] == "[1, 2]");
+  CHECK(mm["at"] == "c1 · node 'mm' (MatMul-13), output 'H'");
+  const J& gemm = r["accuracy_nodes"][1];
+  CHECK(gemm["outside"] == "4");
+  CHECK(gemm["fraction"] == "1234.5");
+  CHECK(gemm["index"] == "[2, 3]");
+  CHECK(gemm["fraction_cls"] == "fail");
+  // The graph: each computed node's largest fraction, as the report gives it.
+  std::map<std::string, std::string> line3;
+  for (const auto& v : r["graph_nodes"]) line3[v["line2"]] = v["line3"];
+  CHECK(line3["mm"] == "max 0.5000000000000001 of R");
+  CHECK(line3["gemm"] == "max 1234.5 of R");
+  CHECK(r["has_graph_accuracy"] == true);
+}
+
+TEST_CASE("[Acc.report] [Check.report.html] a conformance report's computed outputs — listed with their elements and "
+          "mismatches, the page saying the report holds no accuracy numbers",
+          "[report][html]") {
+  const J report = J::parse(R"J({"summary": {"total": 1, "passed": 0, "failed": 1, "line": "0 passed, 1 failed"},
+    "cases": [{"name": "test_gemm", "status": "failed", "outputs": [
+      {"data_set": "test_data_set_0", "position": 0, "name": "y", "status": "differs", "clause": "Acc.verdict", "elements": 6,
+       "mismatches": 2, "message": "output 'y' 2 of 6 elements outside their bound",
+       "first": [{"index": [0, 1], "expected": "1", "actual": "2", "expected_bits": "0x3f800000", "actual_bits": "0x40000000"}]},
+      {"data_set": "test_data_set_0", "position": 1, "name": "z", "status": "conforms", "clause": "Check.bitwise", "elements": 2}]}]})J");
+  const J r = one_view(report);
+  REQUIRE(r["accuracy_outputs"].size() == 1);
+  const J& o = r["accuracy_outputs"][0];
+  CHECK(o["where"] == "test_data_set_0, output 'y'");
+  CHECK(o["judged"] == "6");
+  CHECK(o["outside"] == "2");
+  CHECK(o["has_worst"] == false);
+  CHECK(o["no_worst_text"] == "this report carries no accuracy numbers: output 'y' 2 of 6 elements outside their bound");
+  REQUIRE(r["findings"].size() == 1);
+  CHECK(r["findings"][0]["reason"].get<std::string>().find("a computed output (Acc.verdict)") == 0);
 }
 
 }  // namespace html_report_test

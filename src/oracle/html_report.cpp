@@ -7,6 +7,7 @@
 #include <kainjow/mustache.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -188,13 +189,108 @@ void add_failed(MatrixRow& row, const J& by_clause) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Findings ([Check.verdict]): every one the report lists.
+// The accuracy model's numbers ([Acc.verdict], [Acc.report]): what check's JSON states of an element
+// of a computed output (render.cpp, accuracy_json: the object "accuracy" of a finding and of
+// accuracy.worst). They are shown as the report gives them, never computed again and never rounded:
+// each number is the JSON's own (nlohmann's shortest text of the double check wrote, which is the
+// text check wrote). A null is a value JSON has no number for (render.cpp, number_json: an infinite
+// ideal or error): "not finite".
+
+std::string number_text(const J& v) {
+  if (v.is_null()) return "not finite";
+  return text(v);
+}
+
+// The title of a number's cell: where it is in the report, and what a null there means.
+std::string number_title(const J& v, const std::string& key) {
+  return "accuracy." + key + " in the report" + (v.is_null() ? ": null, not a finite number" : "");
+}
+
+// The terms of R shown under it: R = B̂ + e_o ([Acc.verdict]), plus F of [Acc.hyp.ftz] (JSON
+// "flush_margin") when R was widened by it. Any other number the report adds to the accuracy object,
+// beyond those the page knows, is shown after them by its JSON name, when it is present and not 0:
+// the page never leaves out a number that R may hold.
+struct RadiusTerm {
+  const char* key;
+  const char* label;
+  bool always;  // shown even when 0
+};
+const std::vector<RadiusTerm>& radius_terms() {
+  static const std::vector<RadiusTerm> terms{{"bound", "B̂", true}, {"oracle_error", "e_o", true}, {"flush_margin", "F", false}};
+  return terms;
+}
+
+bool known_accuracy_key(const std::string& k) {
+  static const std::set<std::string> known{"ideal", "radius", "error", "fraction", "ulps", "allowed"};
+  return known.count(k) > 0 ||
+         std::any_of(radius_terms().begin(), radius_terms().end(), [&](const RadiusTerm& t) { return k == t.key; });
+}
+
+bool nonzero_number(const J& v) { return v.is_number() && v.get<double>() != 0; }
+
+// An element's fraction of R, to order elements by it: a null (an infinite error) is above every number.
+double fraction_of(const J& accuracy) {
+  const J& f = at(accuracy, "fraction");
+  if (f.is_number()) return f.get<double>();
+  return f.is_null() && accuracy.is_object() && accuracy.contains("fraction") ? INFINITY : -1;
+}
+
+// The view of one element judged by the accuracy model: a finding of check's JSON (index, expected,
+// actual, their bits, clauses, reason) with its "accuracy" object.
+J accuracy_element(const J& f) {
+  const J& a = at(f, "accuracy");
+  J e = {{"index", index_text(at(f, "index"))},
+         {"actual", str(f, "actual")},
+         {"actual_bits", str(f, "actual_bits")},
+         {"expected", str(f, "expected")},
+         {"expected_bits", str(f, "expected_bits")},
+         {"has_expected", !str(f, "expected").empty()}};
+  for (const char* key : {"ideal", "radius", "error", "fraction", "ulps"}) {
+    e[key] = number_text(at(a, key));
+    e[std::string(key) + "_title"] = number_title(at(a, key), key);
+  }
+  J terms = J::array();
+  for (const auto& t : radius_terms()) {
+    const J& v = at(a, t.key);
+    if (a.is_object() && a.contains(t.key) && (t.always || nonzero_number(v) || v.is_null()))
+      terms.push_back({{"label", t.label}, {"value", number_text(v)}, {"title", number_title(v, t.key)}});
+  }
+  if (a.is_object())
+    for (const auto& [key, v] : a.items())
+      if (!known_accuracy_key(key) && nonzero_number(v))
+        terms.push_back({{"label", key}, {"value", number_text(v)}, {"title", number_title(v, key)}});
+  for (std::size_t k = 0; k < terms.size(); ++k) terms[k]["plus"] = k > 0;
+  e["radius_terms"] = terms;
+  e["has_radius_terms"] = !terms.empty();
+  e["allowed"] = str(a, "allowed");
+  e["has_allowed"] = !str(a, "allowed").empty() && str(a, "allowed") != "finite";  // the text report's "(allowed: ...)"
+  const double fr = fraction_of(a);
+  e["fraction_cls"] = fr > 1 ? "fail" : fr >= 0 ? "pass" : "";  // conforms iff at most 1 ([Acc.verdict])
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Findings ([Check.verdict]): every one the report lists. An element of a computed output, judged by
+// the accuracy model, is listed with the model's numbers ([Acc.report]) in a table of its own; one
+// count numbers the findings of both tables.
 
 struct Findings {
   J rows = J::array();
+  J accuracy_rows = J::array();  // [Acc.report] the findings with an "accuracy" object
   std::int64_t unlisted = 0;  // differing elements the report counts but does not list
+  std::size_t count() const { return rows.size() + accuracy_rows.size(); }
   void add(const std::string& kase, const std::string& where, const J& f) {
-    rows.push_back({{"n", std::to_string(rows.size() + 1)},
+    if (at(f, "accuracy").is_object()) {  // [Acc.report]
+      J e = accuracy_element(f);
+      e["n"] = std::to_string(count() + 1);
+      e["case"] = kase;
+      e["where"] = where;
+      e["clauses"] = at(f, "clauses").is_array() ? at(f, "clauses") : J::array();
+      e["reason"] = str(f, "reason");
+      accuracy_rows.push_back(std::move(e));
+      return;
+    }
+    rows.push_back({{"n", std::to_string(count() + 1)},
                     {"case", kase},
                     {"where", where},
                     {"index", index_text(at(f, "index"))},
@@ -207,7 +303,7 @@ struct Findings {
   }
   // A finding without elements: a shape or dtype difference, a missing output, a refusal.
   void add_whole(const std::string& kase, const std::string& where, const std::string& clause, const std::string& why) {
-    rows.push_back({{"n", std::to_string(rows.size() + 1)},
+    rows.push_back({{"n", std::to_string(count() + 1)},
                     {"case", kase},
                     {"where", where},
                     {"index", "(whole)"},
@@ -217,6 +313,14 @@ struct Findings {
                     {"actual_bits", ""},
                     {"clauses", clause.empty() ? J::array() : J::array({clause})},
                     {"reason", why}});
+  }
+  // The page's part: both tables, and whether there is any finding.
+  void put(J& r) const {
+    r["has_findings"] = count() > 0;
+    r["findings"] = rows;
+    r["has_plain_findings"] = !rows.empty();
+    r["accuracy_findings"] = accuracy_rows;
+    r["has_accuracy_findings"] = !accuracy_rows.empty();
   }
   // One output verdict of check's JSON (output_json in render.cpp).
   void add_output(const std::string& kase, const std::string& where, const J& o) {
@@ -235,11 +339,105 @@ struct Findings {
 };
 
 // ---------------------------------------------------------------------------------------------
+// The computed outputs ([Acc.verdict], [Acc.report]): each output the report says the accuracy model
+// judged, with the counts it gives (elements judged, outside R) and its element with the largest
+// fraction of R (accuracy.worst), conforming or not; node by node, each node's largest fraction over
+// the cases ([Check.nodewise.verdict]).
+
+struct NodeAccuracy {
+  std::string node, op;
+  std::int64_t outputs = 0, judged = 0, outside = 0;
+  J worst;  // the accuracy_element view of the node's element with the largest fraction of R
+  double fraction = -1;
+  std::string where;  // its case and output
+};
+
+struct AccuracyOutputs {
+  J rows = J::array();
+  std::vector<NodeAccuracy> nodes;  // node-wise reports, in the order the report first names them
+  double largest = -1;               // the largest fraction of R over the report's outputs
+  J largest_view;                    // its element
+  std::string largest_where;
+  // One output verdict of check's JSON (render.cpp, output_json) or of conformance's (cmd_conformance.cpp);
+  // `node` and `op` name the node a node-wise report judged, else empty.
+  void add(const std::string& kase, const std::string& where, const J& o, const std::string& node = "",
+           const std::string& op = "") {
+    const J& acc = at(o, "accuracy");
+    const bool judged_here = acc.is_object() || str(o, "clause") == "Acc.verdict";
+    if (!judged_here) return;
+    const std::string status = str(o, "status");
+    J row;
+    const J& worst = at(acc, "worst");
+    if (worst.is_object()) row = accuracy_element(worst);
+    row["n"] = std::to_string(rows.size() + 1);
+    row["case"] = kase;
+    row["where"] = where;
+    row["status"] = status == "conforms" ? "conforms" : status == "differs" ? "DOES NOT CONFORM" : status;
+    row["status_cls"] = status == "conforms" ? "pass" : "fail";
+    // check's accuracy object counts them; a conformance output carries only its elements and mismatches
+    const std::int64_t judged = acc.is_object() ? num(acc, "judged") : num(o, "elements");
+    const std::int64_t outside = acc.is_object() ? num(acc, "outside") : num(o, "mismatches");
+    row["judged"] = std::to_string(judged);
+    row["outside"] = std::to_string(outside);
+    row["outside_cls"] = outside > 0 ? "fail" : "";
+    row["has_worst"] = worst.is_object();
+    row["no_worst_text"] = acc.is_object() ? "the report names no element"
+                                           : "this report carries no accuracy numbers" +
+                                                 (str(o, "message").empty() ? std::string() : ": " + str(o, "message"));
+    const double fr = fraction_of(at(worst, "accuracy"));
+    if (worst.is_object() && fr > largest) largest = fr, largest_view = row, largest_where = kase + " · " + where;
+    if (!node.empty()) {
+      auto it = std::find_if(nodes.begin(), nodes.end(), [&](const NodeAccuracy& n) { return n.node == node; });
+      if (it == nodes.end()) it = nodes.insert(nodes.end(), NodeAccuracy{node, op, 0, 0, 0, nullptr, -1, ""});
+      ++it->outputs;
+      it->judged += judged;
+      it->outside += outside;
+      if (worst.is_object() && fr > it->fraction) it->fraction = fr, it->worst = row, it->where = kase + " · " + where;
+    }
+    rows.push_back(std::move(row));
+  }
+  J node_rows() const {
+    J out = J::array();
+    for (const auto& n : nodes) {
+      J r = n.worst.is_object() ? n.worst : J::object();
+      r["node"] = n.node;
+      r["op"] = n.op;
+      r["outputs"] = std::to_string(n.outputs);
+      r["judged"] = std::to_string(n.judged);
+      r["outside"] = std::to_string(n.outside);
+      r["outside_cls"] = n.outside > 0 ? "fail" : "";
+      r["status"] = n.outside > 0 ? "DOES NOT CONFORM" : "conforms";
+      r["status_cls"] = n.outside > 0 ? "fail" : "pass";
+      r["has_worst"] = n.worst.is_object();
+      r["at"] = n.where;
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+  // The page's part: the section's rows, and two summary cards.
+  void put(J& r) const {
+    r["has_accuracy"] = !rows.empty();
+    r["accuracy_outputs"] = rows;
+    r["accuracy_count"] = std::to_string(rows.size());
+    const J nr = node_rows();
+    r["has_accuracy_nodes"] = !nr.empty();
+    r["accuracy_nodes"] = nr;
+    if (rows.empty()) return;
+    r["counts"].push_back(card("computed outputs [Acc.verdict]", std::to_string(rows.size())));
+    if (largest_view.is_object())
+      r["counts"].push_back({{"label", "largest fraction of R (" + largest_where + ")"},
+                             {"value", text(at(largest_view, "fraction"))},
+                             {"cls", text(at(largest_view, "fraction_cls"))}});
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
 // The model's graph, each node coloured by its verdict ([Check.nodewise.verdict]).
 
 struct GraphStatus {
   std::string cls = "none";  // pass, fail, warn (not observed), none (not judged)
   std::string text = "not judged";
+  std::string accuracy;  // [Acc.report] a computed node: its largest fraction of R over the cases, as the report gives it ("" otherwise)
 };
 
 J graph_json(const graph::Model& model, const std::vector<GraphStatus>& status) {
@@ -247,7 +445,7 @@ J graph_json(const graph::Model& model, const std::vector<GraphStatus>& status) 
   const std::size_t n = nodes.size();
   // Vertices: graph inputs (fed), the nodes, graph outputs.
   struct V {
-    std::string line1, line2, title, cls;
+    std::string line1, line2, line3, title, cls;
     bool value = false;
     std::vector<std::size_t> preds;
     int layer = 0;
@@ -257,7 +455,7 @@ J graph_json(const graph::Model& model, const std::vector<GraphStatus>& status) 
   std::map<std::string, std::size_t> producer;
   for (const auto& in : model.inputs()) {
     producer[in.name] = v.size();
-    v.push_back({in.name, "input", "graph input '" + in.name + "' " + graph::declared_shape_text(in.shape), "value", true, {}, 0, 0});
+    v.push_back({in.name, "input", "", "graph input '" + in.name + "' " + graph::declared_shape_text(in.shape), "value", true, {}, 0, 0});
   }
   const std::size_t first_node = v.size();
   for (std::size_t i = 0; i < n; ++i) {
@@ -267,6 +465,10 @@ J graph_json(const graph::Model& model, const std::vector<GraphStatus>& status) 
     x.line2 = node.name.empty() ? "#" + std::to_string(i) : node.name;
     x.cls = i < status.size() ? status[i].cls : "none";
     x.title = coverage::node_label(model, i) + ": " + (i < status.size() ? status[i].text : "not judged");
+    if (i < status.size() && !status[i].accuracy.empty()) {  // [Acc.report]
+      x.line3 = "max " + status[i].accuracy + " of R";
+      x.title += "; its largest error over the cases, as a fraction of R: " + status[i].accuracy + " [Acc.report]";
+    }
     for (const auto& in : node.inputs) {
       const auto it = producer.find(in);
       if (!in.empty() && it != producer.end() &&
@@ -278,7 +480,7 @@ J graph_json(const graph::Model& model, const std::vector<GraphStatus>& status) 
     v.push_back(std::move(x));
   }
   for (const auto& out : model.outputs()) {
-    V x{out.name, "output", "graph output '" + out.name + "'", "value", true, {}, 0, 0};
+    V x{out.name, "output", "", "graph output '" + out.name + "'", "value", true, {}, 0, 0};
     if (const auto it = producer.find(out.name); it != producer.end()) x.preds.push_back(it->second);
     v.push_back(std::move(x));
   }
@@ -317,7 +519,11 @@ J graph_json(const graph::Model& model, const std::vector<GraphStatus>& status) 
     }
     widest = std::max(widest, row.size());
   }
-  constexpr int kW = 132, kH = 34, kGapX = 18, kGapY = 30, kMargin = 12;
+  // A third line in every box when a node states its largest fraction of R ([Acc.report]), the
+  // report's number in full ("max 1.0773626536378537e+25 of R": boxes wide enough for 32 characters).
+  const bool third = std::any_of(v.begin(), v.end(), [](const V& x) { return !x.line3.empty(); });
+  constexpr int kGapX = 18, kGapY = 30, kMargin = 12;
+  const int kW = third ? 210 : 132, kH = third ? 46 : 34;
   const int width = static_cast<int>(widest) * (kW + kGapX) - kGapX + 2 * kMargin;
   const int height = layers * (kH + kGapY) - kGapY + 2 * kMargin;
   auto cx = [&](std::size_t k) { return width / 2.0 + v[k].pos * (kW + kGapX); };
@@ -343,16 +549,20 @@ J graph_json(const graph::Model& model, const std::vector<GraphStatus>& status) 
                      {"cx", fmt::format("{:.1f}", cx(k))},
                      {"ty1", std::to_string(y + 14)},
                      {"ty2", std::to_string(y + 27)},
+                     {"ty3", std::to_string(y + 40)},
                      {"cls", v[k].cls},
                      {"line1", fit(v[k].line1)},
                      {"line2", fit(v[k].line2)},
+                     {"line3", v[k].line3},
+                     {"has_line3", !v[k].line3.empty()},
                      {"title", v[k].title}});
   }
   return {{"graph_width", std::to_string(width)},
           {"graph_height", std::to_string(height)},
           {"graph_label", fmt::format("the model's graph: {} node(s)", n)},
           {"graph_nodes", verts},
-          {"graph_edges", edges}};
+          {"graph_edges", edges},
+          {"has_graph_accuracy", third}};
 }
 
 // The verdict of every node of `model` over the cases of a check report: node-wise judgements, or
@@ -364,6 +574,15 @@ std::vector<GraphStatus> node_statuses(const graph::Model& model, const J& repor
   for (std::size_t i = 0; i < nodes.size(); ++i) by_label[coverage::node_label(model, i)] = i;
   std::vector<int> seen(nodes.size(), 0);  // 1 conforms somewhere, 2 differs somewhere, 3 not observed
   std::vector<std::string> reason(nodes.size());
+  std::vector<double> largest(nodes.size(), -1);  // [Acc.report] the largest fraction of R, over cases and outputs
+  std::vector<std::string> largest_text(nodes.size());
+  auto note_accuracy = [&](std::size_t i, const J& output) {
+    const J& worst = at(at(output, "accuracy"), "worst");
+    if (!worst.is_object()) return;
+    const double fr = fraction_of(at(worst, "accuracy"));
+    if (fr > largest[i])
+      largest[i] = fr, largest_text[i] = number_text(at(at(worst, "accuracy"), "fraction"));
+  };
   std::size_t unmatched = 0;
   for (const auto& c : list(report, "cases")) {
     const J& nodewise = at(c, "nodewise");
@@ -380,14 +599,16 @@ std::vector<GraphStatus> node_statuses(const graph::Model& model, const J& repor
       else if (s == "conforms" && seen[i] != 2) seen[i] = 1;
       else if (s == "not observed" && seen[i] == 0) seen[i] = 3;
       if (reason[i].empty()) reason[i] = str(j, "reason").empty() ? str(j, "detail") : str(j, "reason");
+      for (const auto& o : list(j, "outputs")) note_accuracy(i, o);  // node-wise: every judged node's outputs
+      if (at(j, "verdict").is_object()) note_accuracy(i, at(j, "verdict"));  // model mode: a node that differs
     }
   }
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     switch (seen[i]) {
-      case 1: status[i] = {"pass", "conforms"}; break;
-      case 2: status[i] = {"fail", "DOES NOT CONFORM"}; break;
-      case 3: status[i] = {"warn", "not observed: " + reason[i]}; break;
-      default: status[i] = {"none", reason[i].empty() ? "not judged" : "not judged: " + reason[i]};
+      case 1: status[i] = {"pass", "conforms", largest_text[i]}; break;
+      case 2: status[i] = {"fail", "DOES NOT CONFORM", largest_text[i]}; break;
+      case 3: status[i] = {"warn", "not observed: " + reason[i], largest_text[i]}; break;
+      default: status[i] = {"none", reason[i].empty() ? "not judged" : "not judged: " + reason[i], largest_text[i]};
     }
   }
   if (unmatched > 0)
@@ -514,6 +735,7 @@ void check_part(J& r, const Input& in, const graph::Model* model, const std::str
   // Matrix rows and findings.
   std::vector<MatrixRow> rows;
   Findings findings;
+  AccuracyOutputs accuracy;  // [Acc.report]
   J notes = J::array();
   const bool many = list(j, "cases").size() > 1;
   for (const auto& c : list(j, "cases")) {
@@ -531,6 +753,8 @@ void check_part(J& r, const Input& in, const graph::Model* model, const std::str
         add_coverage(row, list(n, "coverage"));
         for (const auto& o : list(n, "outputs")) add_failed(row, at(o, "by_clause"));
         rows.push_back(std::move(row));
+        for (const auto& o : list(n, "outputs"))
+          accuracy.add(name, str(n, "node") + ", output '" + str(o, "name") + "'", o, str(n, "node"), str(n, "op_type"));
         if (status == "differs") {
           if (list(n, "outputs").empty()) findings.add_whole(name, str(n, "node"), str(n, "clause"), str(n, "reason"));
           for (const auto& o : list(n, "outputs")) findings.add_output(name, str(n, "node") + ", output '" + str(o, "name") + "'", o);
@@ -558,11 +782,18 @@ void check_part(J& r, const Input& in, const graph::Model* model, const std::str
         if (clause.rfind(operator_of(label) + ".", 0) == 0) row.failed[clause] = k;
       rows.push_back(std::move(row));
     }
-    for (const auto& o : list(c, "outputs")) findings.add_output(name, "output '" + str(o, "name") + "'", o);
+    for (const auto& o : list(c, "outputs")) {
+      findings.add_output(name, "output '" + str(o, "name") + "'", o);
+      accuracy.add(name, "output '" + str(o, "name") + "'", o);
+    }
     for (const auto& n : list(c, "nodes")) {
       const std::string status = str(n, "status");
-      if (status == "differs") findings.add_output(name, str(n, "node") + " (on the IUT's own inputs)", at(n, "verdict"));
-      else if (status == "refused") findings.add_whole(name, str(n, "node"), "", str(n, "detail"));
+      if (status == "differs") {
+        findings.add_output(name, str(n, "node") + " (on the IUT's own inputs)", at(n, "verdict"));
+        accuracy.add(name, str(n, "node") + " (on the IUT's own inputs)", at(n, "verdict"));
+      } else if (status == "refused") {
+        findings.add_whole(name, str(n, "node"), "", str(n, "detail"));
+      }
     }
   }
   r["notes"] = notes;
@@ -572,12 +803,12 @@ void check_part(J& r, const Input& in, const graph::Model* model, const std::str
                                 "decided its elements (the first 4096 of its first output), and where its findings lie."
                               : "One table per node, one row per case: the clauses and situations that decided the case's "
                                 "expected values, and where its findings lie.";
-  r["has_findings"] = !findings.rows.empty();
-  r["findings"] = findings.rows;
+  findings.put(r);
+  accuracy.put(r);
   r["findings_note"] =
       fmt::format("{} finding(s) listed: each mismatching element the report lists (the first K per output, --max-listed), "
                   "with the clause that determines its expected value{}.",
-                  findings.rows.size(),
+                  findings.count(),
                   findings.unlisted > 0 ? fmt::format("; {} more differing element(s) are counted, not listed", findings.unlisted) : "");
   r["no_findings_text"] = "No finding: every output judged conforms.";
   // The graph.
@@ -616,8 +847,12 @@ void conformance_part(J& r, const Input& in) {
   set_manifest(r, at(j, "manifest"));
   std::vector<MatrixRow> rows;
   Findings findings;
+  AccuracyOutputs accuracy;  // [Acc.report] the outputs with clause Acc.verdict
   for (const auto& c : list(j, "cases")) {
     const std::string name = str(c, "name"), status = str(c, "status");
+    for (const auto& o : list(c, "outputs"))
+      accuracy.add(name, str(o, "data_set") + ", output " + (str(o, "name").empty() ? "#" + str(o, "position") : "'" + str(o, "name") + "'"),
+                   o);
     std::vector<std::pair<std::string, MatrixRow>> per_op;
     for (const auto& cov : list(c, "coverage"))
       row_for(per_op, operator_of(str(cov, "node"))).exercised.insert({str(cov, "clause"), str(cov, "situation")});
@@ -641,8 +876,13 @@ void conformance_part(J& r, const Input& in) {
         for (const auto& f : list(o, "first")) {
           J g = f;
           g["clauses"] = J::array();
-          g["reason"] = "the case's expected output differs from the reference's value (" + str(o, "clause") +
-                        "); conformance reports carry no deciding clause: run explain on the case";
+          if (str(o, "clause") == "Acc.verdict")  // [Acc.verdict] a computed output: the case's value is judged, roles swapped
+            g["reason"] = "a computed output (Acc.verdict): the case's expected output, here 'actual', lies outside the radius R "
+                          "of the reference's ideal; 'expected' is the reference's value (Acc.run). " +
+                          str(o, "message") + ". Conformance reports carry no deciding clause: run explain on the case";
+          else
+            g["reason"] = "the case's expected output differs from the reference's value (" + str(o, "clause") +
+                          "); conformance reports carry no deciding clause: run explain on the case";
           findings.add(name, where, g);
         }
         findings.unlisted += std::max<std::int64_t>(0, num(o, "mismatches") - static_cast<std::int64_t>(list(o, "first").size()));
@@ -655,10 +895,10 @@ void conformance_part(J& r, const Input& in) {
   r["matrix"] = matrix_json(rows, "case");
   r["matrix_note"] = "One table per operator, one row per case: the clauses and situations that decided the reference's "
                      "values of the case's first data set.";
-  r["has_findings"] = !findings.rows.empty();
-  r["findings"] = findings.rows;
+  findings.put(r);
+  accuracy.put(r);
   r["findings_note"] = fmt::format("{} finding(s) listed, each failing case by its first mismatching elements{}.",
-                                   findings.rows.size(),
+                                   findings.count(),
                                    findings.unlisted > 0 ? fmt::format("; {} more differing element(s) counted", findings.unlisted) : "");
   r["no_findings_text"] = "No finding: no case failed.";
   r["has_graph_section"] = false;
@@ -932,6 +1172,7 @@ J view(const std::vector<Input>& inputs, const std::vector<const graph::Model*>&
     r["golden"] = J::array();
     r["has_golden_nodes"] = false;
     r["golden_nodes"] = J::array();
+    for (const char* k : {"accuracy", "accuracy_nodes", "plain_findings", "accuracy_findings"}) r[std::string("has_") + k] = false;
     r["verdict_line"] = "";
     r["graph_note"] = "";
     switch (in.kind) {

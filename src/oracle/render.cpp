@@ -129,10 +129,11 @@ std::string payload_summary_text(std::int64_t n, const std::string& where, const
                      "--nan-payload strict judges NaNs bit for bit [Check.nan-payload.any]\n", n, where);
 }
 
-// [Acc.report] the element of a computed output with the largest fraction of its radius ("" otherwise)
+// [Acc.report] the element of a computed output with the largest fraction of its radius ("" otherwise),
+// its value named as a finding's is ("actual"): "largest error: Y[0, 1]: actual 1.5 (0x3fc00000); ideal ..."
 std::string worst_text(const OutputVerdict& o, const std::string& indent) {
   if (!o.accuracy || !o.worst) return "";
-  return accuracy_line(o.name, *o.worst, indent + "largest error: ", "");
+  return accuracy_line(o.name, *o.worst, indent + "largest error: ", "actual");
 }
 
 std::string findings_text(const OutputVerdict& o, const std::string& indent) {
