@@ -7,20 +7,30 @@
 // pattern), ArgMax/ArgMin/Hardmax (both ends, first and last index), MaxPool (with Indices, pads,
 // strides, dilations) and GlobalMaxPool on large tensors of every type whose values are weighted
 // toward what the order decides (NaNs with payloads, ±0, ±Inf, subnormals, ties, extremes), large
-// enough for every vector width's main loop and remainder.
+// enough for every vector width's main loop and remainder. And the computing operators ([Acc.oracle]:
+// one fixed order on every level): Conv (1-D, 2-D, 3-D, pads, strides, dilations, SAME_*, groups,
+// depthwise, 1 x 1, bias or not), Gemm (transposes, scales, C broadcast or absent) and MatMul
+// (batch broadcasting, rank-1 operands) on float tensors of moderate values with a few zeros, ±Inf,
+// NaNs and subnormals, and on the integer types; each output's bits and its accuracy annex (the
+// enclosure, radius and allowed values of every element, [Acc.verdict]) enter the digest.
 // Usage: sonnx-levels [--quick]   (prints "level <name>" then "<case> <digest>" lines)
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "core/accuracy.hpp"
 #include "core/isa.hpp"
 #include "core/order.hpp"
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
+#include "ops/conv.hpp"
+#include "ops/gemm.hpp"
 #include "ops/globalmaxpool.hpp"
 #include "ops/hardmax.hpp"
+#include "ops/matmul.hpp"
 #include "ops/max.hpp"
 #include "ops/maxpool.hpp"
 #include "ops/min.hpp"
@@ -45,6 +55,21 @@ struct Digest {
     }
     for (; k < bytes.size(); ++k) h = (h ^ static_cast<std::uint64_t>(bytes[k])) * 0x100000001b3ull;
     for (std::int64_t d : t.shape()) h = (h ^ static_cast<std::uint64_t>(d)) * 0x100000001b3ull;
+  }
+  void word(std::uint64_t w) { h = (h ^ w) * 0x100000001b3ull; }
+  template <class A> void doubles(const A& a) {
+    for (double x : a) word(std::bit_cast<std::uint64_t>(x));
+  }
+  // A computed output ([Acc.verdict]): its bits, then its annex, element by element: the centre (and
+  // the low part for double), the radius, the bound, the oracle's error and what the element may be.
+  void computed(const Tensor& t) {
+    add(t);
+    if (!t.annex) return;
+    const accuracy::Annex& a = *t.annex;
+    word(static_cast<std::uint64_t>(a.dtype)), word(a.hi.size());
+    doubles(a.hi), doubles(a.lo), doubles(a.radius), doubles(a.bound), doubles(a.oracle);
+    for (std::uint8_t k : a.allowed) word(k);
+    for (char c : a.clause) word(static_cast<unsigned char>(c));
   }
 };
 
@@ -84,6 +109,92 @@ Tensor edgy(DType t, Shape shape, std::uint64_t seed) {
     std::memcpy(out + k * size, &v, static_cast<std::size_t>(size));  // little-endian host
   }
   return x;
+}
+
+// Elements for the computing operators: mostly moderate values (a double in [-4, 4) rounded to T, so
+// that products and sums round), one in sixteen ±0, one in 256 a pattern of edgy()'s pool (±Inf,
+// NaNs, subnormals, the largest finite values); integer types take every pattern (wrap-around).
+Tensor computing(DType t, Shape shape, std::uint64_t seed) {
+  if (!info(t).is_float) return edgy(t, std::move(shape), seed);
+  Tensor x = edgy(t, std::move(shape), seed);  // the edge patterns, kept one time in 256
+  Random r{seed ^ 0x5EEDull};
+  std::byte* out = x.bytes().data();
+  const int size = info(t).size;
+  for (std::int64_t k = 0; k < x.size(); ++k) {
+    const std::uint64_t v = r.next();
+    if ((v & 255) == 0) continue;
+    double d = 0;
+    if ((v & 15) == 1) d = (v & 16) ? -0.0 : 0.0;
+    else d = static_cast<double>(static_cast<std::int64_t>(r.next() >> 11) - (std::int64_t{1} << 52)) * 0x1p-50;
+    std::uint64_t bits = 0;
+    switch (t) {
+      case DType::Float16: bits = accuracy::to_float16_bits(d); break;
+      case DType::BFloat16: bits = accuracy::to_bfloat16_bits(d); break;
+      case DType::Float: bits = std::bit_cast<std::uint32_t>(static_cast<float>(d)); break;
+      default: bits = std::bit_cast<std::uint64_t>(d); break;
+    }
+    std::memcpy(out + k * size, &bits, static_cast<std::size_t>(size));  // little-endian host
+  }
+  return x;
+}
+
+// Conv, Gemm and MatMul of type t ([Acc.oracle] [Acc.run]: the same bits and annex on every level).
+void computed(DType t, std::uint64_t& seed, Digest& d) {
+  const bool is_float = info(t).is_float;
+  if (is_float) {
+    struct ConvCase {
+      Shape x, w;
+      bool bias;
+      std::vector<std::int64_t> strides, pads, dilations;
+      std::string auto_pad;
+      std::int64_t group;
+    };
+    const std::vector<ConvCase> convs = {
+        {{2, 8, 13, 37}, {12, 8, 3, 3}, true, {}, {1, 1, 1, 1}, {}, "NOTSET", 1},            // 3 x 3, pads
+        {{1, 5, 17, 29}, {6, 5, 5, 5}, false, {2, 2}, {2, 1, 2, 3}, {1, 2}, "NOTSET", 1},    // strides, dilations
+        {{1, 16, 11, 19}, {16, 1, 3, 3}, true, {}, {}, {}, "SAME_UPPER", 16},               // depthwise
+        {{2, 6, 9, 21}, {9, 2, 2, 3}, false, {1, 2}, {}, {}, "SAME_LOWER", 3},             // groups
+        {{3, 4, 67}, {5, 4, 7}, true, {}, {3, 3}, {2}, "NOTSET", 1},                       // 1-D
+        {{1, 3, 6, 7, 19}, {4, 3, 2, 3, 3}, true, {}, {1, 1, 1, 1, 1, 1}, {}, "NOTSET", 1},  // 3-D
+        {{2, 16, 9, 23}, {8, 16, 1, 1}, false, {}, {}, {}, "VALID", 1},                    // 1 x 1
+        {{1, 2, 3, 4}, {3, 2, 2, 2}, true, {}, {0, 0, 3, 3}, {1, 2}, "NOTSET", 1},         // windows in the end padding
+    };
+    for (const ConvCase& c : convs) {
+      const Tensor X = computing(t, c.x, seed++), W = computing(t, c.w, seed++), B = computing(t, {c.w[0]}, seed++);
+      ops::ConvParams p;
+      p.group = c.group;
+      p.window.auto_pad = c.auto_pad;
+      if (!c.strides.empty()) p.window.strides = c.strides, p.window.has_strides = true;
+      if (!c.pads.empty()) p.window.pads = c.pads, p.window.has_pads = true;
+      if (!c.dilations.empty()) p.window.dilations = c.dilations, p.window.has_dilations = true;
+      d.computed(ops::conv(22, X, W, c.bias ? &B : nullptr, p));
+    }
+  }
+  // Gemm: every transpose, scales 1, 0.5 / 2, -1 / 0, 0.1 (not a value of float16 or bfloat16), C a row,
+  // a column, a matrix or absent; integer types with integral scales only ([Gemm.err.int-scale]).
+  const Tensor A = computing(t, {37, 41}, seed++), At = computing(t, {41, 37}, seed++);
+  const Tensor B = computing(t, {41, 29}, seed++), Bt = computing(t, {29, 41}, seed++);
+  const Tensor row = computing(t, {29}, seed++), col = computing(t, {37, 1}, seed++), full = computing(t, {37, 29}, seed++);
+  struct GemmCase {
+    bool ta, tb;
+    double alpha, beta;
+    const Tensor* c;
+  };
+  const std::vector<GemmCase> gemms = {{false, false, 1.0, 1.0, &row}, {true, false, is_float ? 0.5 : 3.0, 2.0, &col},
+                                       {false, true, -1.0, 0.0, &full}, {true, true, is_float ? 0.1f : -7.0, -1.0, &full},
+                                       {false, false, 2.0, 1.0, nullptr}};
+  for (const GemmCase& g : gemms) {
+    ops::GemmParams p;
+    p.alpha = g.alpha, p.beta = g.beta, p.trans_a = g.ta, p.trans_b = g.tb;
+    d.computed(ops::gemm(13, g.ta ? At : A, g.tb ? Bt : B, g.c, p));
+  }
+  // MatMul: batch broadcasting, rank-1 operands on either side, a plain product.
+  const Tensor M1 = computing(t, {3, 1, 19, 33}, seed++), M2 = computing(t, {2, 33, 27}, seed++);
+  d.computed(ops::matmul(13, M1, M2));
+  const Tensor v = computing(t, {65}, seed++), m = computing(t, {65, 17}, seed++), mt = computing(t, {17, 65}, seed++);
+  d.computed(ops::matmul(13, v, m)), d.computed(ops::matmul(13, mt, v));
+  const Tensor P = computing(t, {40, 129}, seed++), Q = computing(t, {129, 36}, seed++);
+  d.computed(ops::matmul(13, P, Q));
 }
 
 void print(const char* name, const Digest& d) { std::printf("%s %016llx\n", name, static_cast<unsigned long long>(d.h)); }
@@ -158,6 +269,12 @@ int main(int argc, char** argv) {
         if (is_float) d.add(ops::globalmaxpool(22, P));
       }
       print(("operators-" + name).c_str(), d);
+      if (is_float || t == DType::Int32 || t == DType::Int64 || t == DType::Uint32 || t == DType::Uint64) {
+        Digest c;
+        std::uint64_t computed_seed = 0xC0DE00 + 64 * static_cast<std::uint64_t>(t);  // the seeds above unchanged
+        computed(t, computed_seed, c);
+        print(("computed-" + name).c_str(), c);
+      }
     }
   } catch (const SpecError& e) {
     std::fprintf(stderr, "%s\n", e.report().c_str());
