@@ -3,11 +3,12 @@
 label backend).
 
 Every test the runner knows is run through unittest, as any ONNX runtime's backend tests are:
-  - the node tests of the eleven operators sonnx-ref implements -- Max, ReduceMax, Hardmax, Min,
-    ReduceMin, ArgMax, ArgMin, Relu, Clip, MaxPool, GlobalMaxPool (names test_max_*,
-    test_reduce_max_*, test_hardmax_*, test_min_*, test_reduce_min_*, test_argmax_*, test_argmin_*,
-    test_relu, test_clip*, test_maxpool_*, test_globalmaxpool*: 112 in Debian's libonnx-testdata
-    for onnx 1.12, the figure of conformance/CMakeLists.txt) and the PyTorch operator test
+  - the node tests of the fourteen operators sonnx-ref implements -- Max, ReduceMax, Hardmax, Min,
+    ReduceMin, ArgMax, ArgMin, Relu, Clip, MaxPool, GlobalMaxPool, Conv, Gemm, MatMul (names
+    test_max_*, test_reduce_max_*, test_hardmax_*, test_min_*, test_reduce_min_*, test_argmax_*,
+    test_argmin_*, test_relu, test_clip*, test_maxpool_*, test_globalmaxpool*, test_basic_conv_*,
+    test_conv_*, test_gemm_*, test_matmul_*: 132 in Debian's libonnx-testdata for onnx 1.12, the
+    figure of conformance/CMakeLists.txt) and the PyTorch operator test
     test_operator_max must PASS on the CPU device: ONNX's runner compares the outputs with its own
     expected ones (numpy.testing.assert_allclose, NaNs equal);
   - every other test must be SKIPPED: a model with another operator is not compatible with the
@@ -43,10 +44,11 @@ import sonnx_ref.backend  # noqa: E402
 
 # The name, then '_' or the device suffix: test_maxunpool_*, test_leakyrelu*, test_prelu_*,
 # test_shape_clip_*, test_averagepool_* are other operators.
-OPERATORS = "max|reduce_max|hardmax|min|reduce_min|argmax|argmin|relu|clip|maxpool|globalmaxpool"
+OPERATORS = "max|reduce_max|hardmax|min|reduce_min|argmax|argmin|relu|clip|maxpool|globalmaxpool|basic_conv|conv|gemm|matmul"
 REQUIRED = re.compile(r"^test_(" + OPERATORS + r")_.*cpu$|^test_operator_max_cpu$")
-NODE_TESTS_1_12 = 112  # Debian's libonnx-testdata 1.12: 14+8+7 Max/ReduceMax/Hardmax, 14 Min, 8 ReduceMin,
-                       # 16 ArgMax, 16 ArgMin, 1 Relu, 11 Clip, 15 MaxPool, 2 GlobalMaxPool
+NODE_TESTS_1_12 = 132  # Debian's libonnx-testdata 1.12: 14+8+7 Max/ReduceMax/Hardmax, 14 Min, 8 ReduceMin,
+                       # 16 ArgMax, 16 ArgMin, 1 Relu, 11 Clip, 15 MaxPool, 2 GlobalMaxPool, 2 basic Conv,
+                       # 4 Conv, 11 Gemm, 3 MatMul
 
 
 def upstream_dir():
@@ -93,7 +95,7 @@ class Recorder(unittest.TextTestResult):
 def main():
     start = time.time()
     backend_test = onnx.backend.test.BackendTest(sonnx_ref.backend.Backend, __name__)
-    # The 'real' models are downloaded from the internet by the runner; none is made of the eleven
+    # The 'real' models are downloaded from the internet by the runner; none is made of the fourteen
     # operators alone.
     for t in load_model_tests(kind="real"):
         backend_test.exclude("^" + re.escape(t.name) + "_")
@@ -134,7 +136,7 @@ def main():
         if outcome == "pass" and REQUIRED.match(test_id.split(".")[-1]))
     node_required = required_passed.get("OnnxBackendNodeModelTest", 0)
     if node_required < NODE_TESTS_1_12:
-        problems.append(f"only {node_required} node tests of the eleven operators passed, "
+        problems.append(f"only {node_required} node tests of the fourteen operators passed, "
                         f"expected at least {NODE_TESTS_1_12}")
 
     skip_reasons = collections.Counter(detail for outcome, detail in result.outcomes.values() if outcome == "skip")
@@ -161,7 +163,7 @@ def main():
         for p in problems:
             print("  " + p.replace("\n", "\n    "))
         return 1
-    print("passed: every node test of the eleven operators passes, every other test is skipped")
+    print("passed: every node test of the fourteen operators passes, every other test is skipped")
     return 0
 
 
