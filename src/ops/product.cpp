@@ -151,6 +151,31 @@ template <bool kFma> void sums_short(const View& a, const View& b, ProductSums& 
   }
 }
 
+// Fewer than four rows of A with the rows of B contiguous: packing B would cost as much as the sums
+// (Gemm [1, 2048] × [2048, 1000]: B is read once either way). Each row of A streams B row by row:
+// element j of the row gets a[i, k]·B[k, j] added for k ascending, from −0 — tile's operations in
+// tile's order, so the same bits; the row's sums stay in the first cache levels.
+template <bool kFma> void sums_short_rows(const View& a, const View& b, ProductSums& out) {
+  const std::int64_t M = a.rows, K = a.cols, N = b.cols;
+  with_values(*a.t, [&](const auto* x) {
+    with_values(*b.t, [&](const auto* y) {
+      for (std::int64_t i = 0; i < M; ++i) {
+        double* const sg = out.sigma.data() + i * N;
+        double* const mg = out.mag.data() + i * N;
+        for (std::int64_t k = 0; k < K; ++k) {
+          const double av = real_value(x[a.offset + i * a.row_stride + k * a.col_stride]), aa = std::fabs(av);
+          const auto* const bk = y + b.offset + k * b.row_stride;
+          for (std::int64_t j = 0; j < N; ++j) {
+            const double bv = real_value(bk[j]);
+            sg[j] = madd<kFma>(av, bv, sg[j]);
+            mg[j] = madd<kFma>(aa, std::fabs(bv), mg[j]);
+          }
+        }
+      }
+    });
+  });
+}
+
 // double: TwoProduct and TwoSum per term (accuracy::Accumulator), row by row over j.
 void sums_dd(const View& av, const View& bv, ProductSums& out) {
   const Matrix a = matrix_of(*av.t, av.offset, av.rows, av.cols, av.row_stride, av.col_stride);
@@ -182,6 +207,8 @@ ProductSums product_sums(bool dd, const View& a, const View& b) {
   out.sigma.assign(size, -0.0), out.mag.assign(size, 0.0), out.tau.assign(dd ? size : 0, 0.0);
   if (size == 0 || a.cols == 0) return out;
   if (dd) at_active_level([&] { sums_dd(a, b, out); });
+  else if (a.rows < 4 && b.col_stride == 1)
+    at_active_level_fma([&](auto fma) { sums_short_rows<decltype(fma)::value>(a, b, out); });
   else at_active_level_fma([&](auto fma) { sums_short<decltype(fma)::value>(a, b, out); });
   return out;
 }
