@@ -202,7 +202,8 @@ Tensor matmul(int version, const Tensor& A, const Tensor& B) {
         const auto batch = index_of(s.batch, bi);
         const std::int64_t ao = offset_of(batch, s.a_batch), bo = offset_of(batch, s.b_batch);
         for (std::int64_t i = 0; i < s.M; ++i)
-          for (std::int64_t j = 0; j < s.N; ++j) y[bi * mn + i * s.N + j] = integer_sum(a + ao + i * s.K, 1, b + bo + j, s.N, s.K);
+          for (std::int64_t j = 0; j < s.N; ++j)  // K = 0: the empty sum, 0 (A and B hold no element: no pointer into them)
+            y[bi * mn + i * s.N + j] = s.K == 0 ? T{0} : integer_sum(a + ao + i * s.K, 1, b + bo + j, s.N, s.K);
       }
     }
   });
@@ -225,8 +226,8 @@ Decision decide_matmul(int version, const NodeValues& v, const std::vector<std::
     return dispatch(A.dtype(), [&](auto tag) -> Decision {
       using T = typename decltype(tag)::type;
       if constexpr (is_int_v<T>) {
-        const T* a = A.values<T>().data() + p.a_offset + p.i * s.K;
-        const T* b = B.values<T>().data() + p.b_offset + p.j;
+        const T* a = s.K == 0 ? nullptr : A.values<T>().data() + p.a_offset + p.i * s.K;  // K = 0: no term is read
+        const T* b = s.K == 0 ? nullptr : B.values<T>().data() + p.b_offset + p.j;
         return integer_decision(v, i, std::move(terms), formula, parameters, "MatMul.int.formula",
                                 wrap_bits(integer_sum(a, 1, b, s.N, s.K)), wraps(a, 1, b, s.N, s.K));
       } else {
