@@ -142,7 +142,7 @@ OutputVerdict compare_value(const std::string& name, const Tensor& e, const Tens
     ov.detail = r.structural;
     return ov;
   }
-  ov.id = r.accuracy ? "Acc.verdict" : options.ulp_mode ? "Check.ulp" : "Check.bitwise";
+  ov.id = r.accuracy ? compare::kAccuracyClause : options.ulp_mode ? "Check.ulp" : "Check.bitwise";
   ov.accuracy = r.accuracy;
   if (r.worst) {  // [Acc.report] the largest fraction of the radius
     auto [clauses, reason] = decide(r.worst->index);

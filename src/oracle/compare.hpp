@@ -13,6 +13,10 @@
 
 namespace sonnx::compare {
 
+// The clause a computed output is judged by: a clause of spec/common/accuracy.md, shared by every
+// operator that computes (not an operator's own), named once here for check and the reports.
+inline constexpr const char* kAccuracyClause = "Acc.verdict";
+
 struct Options {
   bool ulp_mode = false;      // false: [Check.bitwise]; true: [Check.ulp]
   std::uint64_t ulp = 0;      // the N of --ulp N

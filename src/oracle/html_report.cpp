@@ -4,6 +4,8 @@
 // HTML is assembled here by hand. The page restates the reports; it never judges anything again.
 #include "oracle/html_report.hpp"
 
+#include "oracle/compare.hpp"
+
 #include <kainjow/mustache.hpp>
 
 #include <algorithm>
@@ -363,7 +365,7 @@ struct AccuracyOutputs {
   void add(const std::string& kase, const std::string& where, const J& o, const std::string& node = "",
            const std::string& op = "") {
     const J& acc = at(o, "accuracy");
-    const bool judged_here = acc.is_object() || str(o, "clause") == "Acc.verdict";
+    const bool judged_here = acc.is_object() || str(o, "clause") == compare::kAccuracyClause;
     if (!judged_here) return;
     const std::string status = str(o, "status");
     J row;
@@ -876,7 +878,7 @@ void conformance_part(J& r, const Input& in) {
         for (const auto& f : list(o, "first")) {
           J g = f;
           g["clauses"] = J::array();
-          if (str(o, "clause") == "Acc.verdict")  // [Acc.verdict] a computed output: the case's value is judged, roles swapped
+          if (str(o, "clause") == compare::kAccuracyClause)  // [Acc.verdict] a computed output: the case's value is judged, roles swapped
             g["reason"] = "a computed output (Acc.verdict): the case's expected output, here 'actual', lies outside the radius R "
                           "of the reference's ideal; 'expected' is the reference's value (Acc.run). " +
                           str(o, "message") + ". Conformance reports carry no deciding clause: run explain on the case";

@@ -230,7 +230,7 @@ std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<
       } else if (v.result.mismatches > 0 && computed) {  // [Acc.verdict] the case's value outside the bound
         const auto& m = v.result.first.front();
         v.status = "differs";
-        v.id = "Acc.verdict";
+        v.id = compare::kAccuracyClause;
         v.detail = fmt::format("output '{}' {} of {} element{} outside their bound; first {}: the case's {} ({}), ideal {:.9g}, "
                                "radius {:.3g}, error {:.3g} of the radius", v.name, v.result.mismatches, v.elements,
                                v.elements == 1 ? "" : "s", index_text(m.index), m.actual, m.actual_bits, m.accuracy->ideal,
@@ -249,7 +249,7 @@ std::vector<OutputVerdict> judge(const std::string& data_set, const std::vector<
                                index_text(m.index), m.expected, m.expected_bits, m.actual, m.actual_bits);
       } else {
         v.status = "conforms";
-        v.id = computed ? "Acc.verdict" : "Check.bitwise";
+        v.id = computed ? compare::kAccuracyClause : "Check.bitwise";
       }
     }
     out.push_back(std::move(v));
