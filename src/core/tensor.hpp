@@ -62,6 +62,10 @@ class Tensor {
   // of this tensor by it rather than bit for bit. Null for every other tensor; never part of the
   // value (copies share it, bitwise_equal ignores it).
   std::shared_ptr<const accuracy::Annex> annex;
+  // [Check.nan-payload.free] For an output an operator computes by arithmetic (OpVersion::
+  // nan_payload_free): its NaNs have no fixed payload, and `compare` accepts any NaN for them. False
+  // for every other tensor; never part of the value (copies keep it, bitwise_equal ignores it).
+  bool nan_payload_free = false;
 
  private:
   template <class T> void check_type() const {

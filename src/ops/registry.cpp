@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <limits>
 
+#include "ops/add.hpp"
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
 #include "ops/conv.hpp"
+#include "ops/div.hpp"
 #include "ops/gemm.hpp"
 #include "ops/matmul.hpp"
 #include "ops/globalmaxpool.hpp"
@@ -16,9 +18,11 @@
 #include "ops/maxpool.hpp"
 #include "ops/max.hpp"
 #include "ops/min.hpp"
+#include "ops/mul.hpp"
 #include "ops/reducemax.hpp"
 #include "ops/reducemin.hpp"
 #include "ops/relu.hpp"
+#include "ops/sub.hpp"
 
 namespace sonnx::ops {
 
@@ -412,6 +416,43 @@ OpVersion matmul_version(int v) {
   return out;
 }
 
+// The typed functions of an element-wise binary operation (Add, Sub, Mul, Div: ops/arith.hpp).
+struct ArithFunctions {
+  Tensor (*run)(int, const Tensor&, const Tensor&, const LegacyBroadcast&);
+  Decision (*decide)(int, const NodeValues&, const LegacyBroadcast&, const std::vector<std::int64_t>&);
+  std::vector<Reach> (*reach)(int, const NodeValues&, const LegacyBroadcast&, const std::vector<Source>&);
+};
+
+// [Common.arith.legacy] versions 1 and 6: `broadcast` (default 0) and `axis` (absent: suffix matching).
+LegacyBroadcast legacy_broadcast(const Attributes& a) {
+  LegacyBroadcast l;
+  l.broadcast = int_attribute(a, "broadcast", 0);  // [Common.gr.defaults]
+  if (auto it = a.find("axis"); it != a.end()) l.axis = std::get<std::int64_t>(it->second);
+  return l;
+}
+
+OpVersion arith_version(const char* op, int v, ArithFunctions f) {
+  Kinds kinds;
+  if (v < 7) kinds = {{"broadcast", "int"}, {"axis", "int"}};  // [Common.arith.legacy] versions 1 and 6
+  if (v == 1) kinds["consumed_inputs"] = "ints";            // legacy, accepted and ignored
+  OpVersion out{op, v, 2, 2, 1,
+                [op, v, kinds, f](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes(op, v, a, kinds);
+                  return single(f.run(v, required(in, 0, op, v, "A"), required(in, 1, op, v, "B"), legacy_broadcast(a)));
+                },
+                [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
+                [v, f](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return f.decide(v, values, legacy_broadcast(a), i);
+                },
+                [v, f](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return f.reach(v, values, legacy_broadcast(a), sources);
+                }};
+  // [Common.arith.rounding] a computed value: golden writes no witness through it
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };
+  out.nan_payload_free = true;  // [Check.nan-payload.free] [Common.arith.nan]
+  return out;
+}
+
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
@@ -430,6 +471,19 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 11, 22}) t.push_back(conv_version(v));
   for (int v : {1, 6, 7, 9, 11, 13}) t.push_back(gemm_version(v));
   for (int v : {1, 9, 13}) t.push_back(matmul_version(v));
+  for (int v : {1, 6, 7, 13, 14}) t.push_back(arith_version("Add", v, {add, decide_add, reach_add}));
+  for (int v : {1, 6, 7, 13, 14}) t.push_back(arith_version("Sub", v, {sub, decide_sub, reach_sub}));
+  for (int v : {1, 6, 7, 13, 14}) t.push_back(arith_version("Mul", v, {mul, decide_mul, reach_mul}));
+  for (int v : {1, 6, 7, 13, 14}) t.push_back(arith_version("Div", v, {div, decide_div, reach_div}));
+  // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
+  // calls its kernel (run, check, golden, conformance)
+  for (OpVersion& op : t)
+    if (op.nan_payload_free)
+      op.run = [run = op.run](const Inputs& in, const Attributes& a, std::size_t wanted) {
+        std::vector<Tensor> out = run(in, a, wanted);
+        for (Tensor& y : out) y.nan_payload_free = true;
+        return out;
+      };
   return t;
 }
 

@@ -60,6 +60,11 @@ struct OpVersion {
   // [Acc.verdict] The operator computes (Conv, Gemm, MatMul): its float outputs are judged within their
   // bound, not bit for bit.
   bool computes = false;
+  // [Check.nan-payload.free] The operator's NaN results are arithmetic (Add, Sub, Mul, Div:
+  // [Common.arith.nan]): IEEE 754 fixes no payload, so its outputs carry Tensor::nan_payload_free and
+  // any NaN conforms to them, under --nan-payload strict too. Set once per operator; the table marks
+  // the outputs of every version that declares it.
+  bool nan_payload_free = false;
 };
 
 // What reaches the output of a node that selects among its value inputs' values.

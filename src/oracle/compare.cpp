@@ -18,10 +18,11 @@ namespace {
 // [Common.order.total] (core/order.hpp), widened so that a difference of two ranks never overflows.
 template <class T> __int128 ordinal(T x) { return static_cast<__int128>(order_key(x)); }
 
-template <class T> bool conforms(T expected, T actual, const Options& o) {
+template <class T> bool conforms(T expected, T actual, const Options& o, bool nan_free) {
   if constexpr (is_float_v<T>) {
     if (is_nan(expected) || is_nan(actual)) {
       if (!is_nan(expected) || !is_nan(actual)) return false;  // a NaN conforms only to a NaN
+      if (nan_free) return true;  // [Check.nan-payload.free] an arithmetic NaN: any NaN, in both modes
       // [Check.nan-payload.strict] bit for bit, as [Common.order.nan-payload] gives the expected NaN;
       // [Check.nan-payload.any] any NaN = any NaN (the payload-only difference is noted by compare)
       return !o.nan_payload_strict || bit_pattern(expected) == bit_pattern(actual);
@@ -113,14 +114,17 @@ Result compare(const Tensor& expected, const Tensor& actual, const Options& o) {
     r.conforms = r.mismatches == 0;
     return r;
   }
+  // [Check.nan-payload.free] the reference's tensor says its NaNs are arithmetic (conformance passes the
+  // reference as `actual` when the case's value is judged as an implementation's: either side)
+  const bool nan_free = expected.nan_payload_free || actual.nan_payload_free;
   dispatch(expected.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto e = expected.values<T>();
     auto a = actual.values<T>();
     for (std::int64_t k = 0; k < expected.size(); ++k) {
-      const bool ok = conforms<T>(e[k], a[k], o);
+      const bool ok = conforms<T>(e[k], a[k], o, nan_free);
       if constexpr (is_float_v<T>)
-        if (is_nan(e[k]) && is_nan(a[k]) && bit_pattern(e[k]) != bit_pattern(a[k])) {
+        if (!nan_free && is_nan(e[k]) && is_nan(a[k]) && bit_pattern(e[k]) != bit_pattern(a[k])) {
           ++r.nan_payload_only;  // [Check.nan-payload.any] a payload-only difference, counted in both modes
           if (ok && r.nan_payload_first.size() < o.max_listed)  // listed as a note when it conforms
             r.nan_payload_first.push_back({k, index_of(expected.shape(), k), element_text(expected, k),
