@@ -214,6 +214,9 @@ def classify_numpy(case: Case, spec: np.ndarray) -> Optional[Dict]:
 def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:
     if case.op in M.COMPUTING:
         return classify_computed(case, ort, ref)
+    if case.op in M.ARITH:
+        with np.errstate(all="ignore"):
+            return classify_arith(case, ort, ref)
     if case.op not in ("Max", "ReduceMax", "Hardmax"):
         with np.errstate(all="ignore"):
             return classify_second(case, ort, ref)
@@ -767,3 +770,27 @@ def classify_numpy_computed(case: Case) -> Optional[Dict]:
             r["fraction"] = M.max_fraction(case, y)
         return r
     return explain_computed_peer(case, y, "numpy")
+
+
+# ===================================================================== element-wise arithmetic
+# Add, Sub, Mul, Div: bit for bit, any NaN equal to any NaN ([Check.nan-payload.free]). sonnx-ref must
+# equal the model (lib/model.py spec_arith) first; ORT agrees, or refuses (no kernel before opset 7, no
+# bfloat16 or 8/16-bit kernel where measured), or the case is unexplained: no divergence clause of the
+# four operators applies to the cases the generator draws.
+
+def classify_arith(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    spec = M.spec_arith(case)
+    if not ref.ok:
+        return _result("unexplained", detail=f"sonnx-ref {ref.stage}: {ref.error}")
+    if not same(case.dtype, ref.y, spec):
+        return _result("unexplained", detail="sonnx-ref output differs from the spec model (model.py)")
+    if not ort.ok:
+        return _result("ort-refuses", detail=ort_refusal_reason(ort) + ": " + ort.error[:200])
+    if same(case.dtype, ort.y, ref.y):
+        return _result("agree")
+    if ort.y.shape != spec.shape:
+        return _result("unexplained", detail=f"ORT shape {list(ort.y.shape)}")
+    diff = ~same_elements(case.dtype, ort.y, spec)
+    j = int(np.flatnonzero(diff.reshape(-1))[0])
+    return _result("unexplained", detail=f"{int(diff.sum())} element(s) differ; first at {j}: ORT "
+                   f"{_fmt_elem(case, ort.y, j)}, spec {_fmt_elem(case, spec, j)}")

@@ -524,6 +524,7 @@ def build_facts() -> List[Fact]:
     hm("bfloat16 [[1, 2]]", 13, "bfloat16", T("bfloat16", ["one", "two"], [1, 2]), "ort-refuses")
     second_family_facts(add)
     computing_facts(add)
+    arith_facts(add)
     return facts
 
 
@@ -1235,3 +1236,45 @@ def numpy_facts() -> List[tuple]:
         rows.append(("np.argmax([-0, +0]) float", str(np.argmax(T("float", ["n0", "p0"])))))  # [Hardmax.div.numpy-signed-zero]
         rows.append(("np.argmax([+0, -0]) float", str(np.argmax(T("float", ["p0", "n0"])))))
     return rows
+
+
+def np_div_int(c: Case):
+    """numpy's integer division as numpy-based evaluators write it: `a // b` (np.floor_divide; also
+    onnx's reference evaluator op_div.py in its later releases, read) ([Div.div.numpy-floor]); 5 // 0
+    gives 0 with a RuntimeWarning ([Div.div.numpy-zero])."""
+    with np.errstate(all="ignore"):
+        return c.inputs[0] // c.inputs[1]
+
+
+def arith_facts(add) -> None:
+    """Facts of Add, Sub, Mul, Div (spec/ops/{add,sub,mul,div}.md, issue 31): ORT's integer wrap and
+    truncation agree; numpy's floor division and its x // 0 are the divergence clauses; an integer
+    division by zero is refused by both ORT and the spec. (min / -1 in int32 and int64 crashes ORT's
+    process, SIGFPE: measured by hand, /tmp/am/run1.mjs, not a fact the runner can survive.)"""
+    NP = "numpy 1.24"
+    P = PeerFact
+    i32 = lambda v, shape=None: np.array(v, dtype=np.int32).reshape(shape if shape is not None else [len(v)])
+    add("Div int32 [7, -7, 7, -7] / [2, 2, -2, -2] (truncation)", "Div", 14, "int32",
+        [i32([7, -7, 7, -7]), i32([2, 2, -2, -2])], "agree",
+        peers=[P(NP, np_div_int, "Div.div.numpy-floor", [i32([3, -4, -4, 3])])], stated_ort=[i32([3, -3, -3, 3])])
+    add("Div int8 [-128, -7] / [-1, 2] (min / -1 wraps)", "Div", 14, "int8",
+        [np.array([-128, -7], np.int8), np.array([-1, 2], np.int8)], "agree",
+        peers=[P(NP, np_div_int, "Div.div.numpy-floor", [np.array([-128, -4], np.int8)])])
+    add("Div int32 [5] / [0] (division by zero)", "Div", 14, "int32", [i32([5]), i32([0])], "both-refuse", valid=False,
+        tags=["Div.div.numpy-zero"], stated_ort="Integer division by zero")
+    add("Div uint8 [5] / [0] (division by zero)", "Div", 14, "uint8", [np.array([5], np.uint8), np.array([0], np.uint8)],
+        "both-refuse", valid=False, tags=["Div.div.numpy-zero"], stated_ort="Integer division by zero")
+    add("Add int8 [127, -128] + [1, -1] (wrap)", "Add", 14, "int8",
+        [np.array([127, -128], np.int8), np.array([1, -1], np.int8)], "agree")
+    add("Sub uint8 [0] - [1] (wrap)", "Sub", 14, "uint8", [np.array([0], np.uint8), np.array([1], np.uint8)], "agree")
+    add("Mul int32 [2^31 - 1] * [2] (wrap)", "Mul", 14, "int32", [i32([2 ** 31 - 1]), i32([2])], "agree")
+    add("Div float [5, 1] / [3, -0] (5/3 a reciprocal misses; 1 / -0)", "Div", 14, "float",
+        [np.array([5, 1], np.float32), np.array([3, -0.0], np.float32)], "agree")
+    add("Add float [NaN 0x7fc00001, +Inf] + [1, -Inf] (NaN payloads free)", "Add", 14, "float",
+        [from_bits("float", [0x7FC00001, 0x7F800000]),
+         from_bits("float", [0x3F800000, 0xFF800000])], "agree")
+    add("Add float16 [65504] + [16] (overflow at Ω)", "Add", 13, "float16",
+        [from_bits("float16", [0x7BFF]), from_bits("float16", [0x4C00])], "agree")
+    add("Add-6 float (2, 2) + [10, 20], broadcast 1, axis 0 (no ORT kernel before opset 7)", "Add", 6, "float",
+        [np.array([[1, 2], [3, 4]], np.float32), np.array([10, 20], np.float32)], "ort-refuses",
+        attrs={"broadcast": 1, "axis": 0})

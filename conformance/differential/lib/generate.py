@@ -19,7 +19,9 @@ VERSIONS = {"Max": [1, 6, 8, 12, 13], "ReduceMax": [1, 11, 12, 13, 18, 20], "Har
             "ArgMin": [1, 11, 12, 13], "Relu": [1, 6, 13, 14], "Clip": [1, 6, 11, 12, 13],
             "MaxPool": [1, 8, 10, 11, 12, 22], "GlobalMaxPool": [1, 22],
             # the computing family (spec/common/accuracy.md): drawn by CompGen below, from its own stream
-            "Conv": [1, 11, 22], "Gemm": [1, 6, 7, 9, 11, 13], "MatMul": [1, 9, 13]}
+            "Conv": [1, 11, 22], "Gemm": [1, 6, 7, 9, 11, 13], "MatMul": [1, 9, 13],
+            # the element-wise arithmetic (spec/common/arithmetic.md): drawn by ArithGen below, its own stream
+            "Add": [1, 6, 7, 13, 14], "Sub": [1, 6, 7, 13, 14], "Mul": [1, 6, 7, 13, 14], "Div": [1, 6, 7, 13, 14]}
 # The draw of the operator: MaxPool, with the most attributes, gets the largest share.
 OP_WEIGHTS = {"Max": 0.09, "ReduceMax": 0.08, "Hardmax": 0.06, "Min": 0.08, "ReduceMin": 0.08, "ArgMax": 0.07,
               "ArgMin": 0.07, "Relu": 0.06, "Clip": 0.11, "MaxPool": 0.24, "GlobalMaxPool": 0.06}
@@ -55,6 +57,12 @@ CONSTRAINT.update({
     ("Gemm", 13): F3 + _I4 + ["bfloat16"],
     ("MatMul", 1): F3, ("MatMul", 9): F3 + _I4, ("MatMul", 13): F3 + _I4 + ["bfloat16"],
 })
+# [Add.v1] .. [Div.v14]: the same types for the four operators
+_ARITH_TYPES = {1: F3, 6: F3 + _I4, 7: F3 + _I4, 13: F3 + _I4 + ["bfloat16"],
+                14: F3 + _I4 + ["bfloat16", "int8", "int16", "uint8", "uint16"]}
+for _op in ("Add", "Sub", "Mul", "Div"):
+    for _v, _t in _ARITH_TYPES.items():
+        CONSTRAINT[(_op, _v)] = _t
 for _v in (1, 6, 8, 12, 13):
     CONSTRAINT[("Min", _v)] = CONSTRAINT[("Max", _v)]
 for _v in (1, 11, 12, 13, 18, 20):
@@ -67,6 +75,8 @@ for _v in (1, 11, 12, 13):
 def ort_has_kernel(op: str, opset: int, dtype: str) -> bool:
     if dtype == "bfloat16":
         return False
+    if op in ("Add", "Sub", "Mul", "Div"):  # measured: no kernel before opset 7
+        return opset >= 7
     if op == "Conv":  # measured (/work/measure t1_types): no double kernel; float16 at Conv-1 fails to load
         return dtype == "float" or (dtype == "float16" and opset > 1)
     if op == "Gemm":  # no Gemm-1/6 kernel, no integer Gemm
@@ -754,6 +764,70 @@ class CompGen(Gen):
         return c
 
 
+ARITH_WEIGHTS = {"Add": 0.25, "Sub": 0.2, "Mul": 0.25, "Div": 0.3}
+ARITH_SHARE = 0.2  # of the cases, when the arithmetic is drawn with the other families
+
+
+class ArithGen(Gen):
+    """Add, Sub, Mul, Div: two inputs broadcast multidirectionally (versions 7+), or by the legacy rule of
+    versions 1 and 6 (broadcast 0 with equal shapes, broadcast 1 with B one element, a suffix or a run from
+    `axis`); values from Gen's flavours (ties, NaNs, specials, random patterns, zeros). Integer Div gets no
+    zero divisor ([Div.err.zero] is a refusal, tested elsewhere) and no -1 divisor: onnxruntime's int32 and
+    int64 Div crash the process on min / -1 ([Div.div.numpy-zero])."""
+
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0xA7]))
+
+    def arith_case(self, op: str, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for(op, opset)
+        attrs = {}
+        if opset >= 7:
+            target = self.shape(int(rng.choice(5, p=[0.1, 0.2, 0.3, 0.25, 0.15])), max_elems=512)
+            shapes = []
+            for _ in range(2):
+                drop = int(rng.integers(0, len(target) + 1)) if rng.random() < 0.4 else 0
+                sh = [d if rng.random() < 0.7 else 1 for d in target[drop:]]
+                shapes.append(sh)
+            k = int(rng.integers(2))  # one input keeps the target, so the broadcast shape is the target
+            shapes[k] = list(target)
+        else:
+            a_shape = self.shape(int(rng.choice([1, 2, 3, 4], p=[0.2, 0.3, 0.3, 0.2])), max_elems=512)
+            r = rng.random()
+            if r < 0.3:
+                b_shape, attrs = list(a_shape), ({"broadcast": 0} if rng.random() < 0.5 else {})
+            elif r < 0.45:
+                b_shape, attrs = [1] * int(rng.integers(0, len(a_shape) + 1)), {"broadcast": 1}
+            else:
+                rb = int(rng.integers(1, len(a_shape) + 1))
+                s = int(rng.integers(0, len(a_shape) - rb + 1))
+                b_shape = list(a_shape[s:s + rb])
+                attrs = {"broadcast": 1}
+                if s != len(a_shape) - rb or rng.random() < 0.3:
+                    attrs["axis"] = s
+            shapes = [a_shape, b_shape]
+        flavour = self.flavour()
+        inputs = [self.tensor(dtype, sh, flavour if rng.random() < 0.8 else self.flavour()) for sh in shapes]
+        if op == "Div" and dtype in INTS:
+            b = inputs[1]
+            b[b == 0] = 1
+            if np.iinfo(b.dtype).min < 0:
+                b[b == -1] = 2
+        return Case(cid, op, opset, dtype, inputs, attrs)
+
+    def case(self, index: int, ops=None) -> Case:
+        names = list(ops or ARITH_WEIGHTS)
+        w = np.array([ARITH_WEIGHTS[o] for o in names])
+        op = names[self.rng.choice(len(names), p=w / w.sum())]
+        versions = VERSIONS[op]
+        w = np.array([0.3 if v < 7 else 1.0 for v in versions])  # versions 1 and 6: no ORT kernel
+        opset = int(versions[self.rng.choice(len(versions), p=w / w.sum())])
+        cid = f"a{index:04d}-{op}-{opset}"
+        c = self.arith_case(op, cid, opset)
+        c.id = f"{cid}-{c.dtype}"
+        return c
+
+
 def values_1(dtype: str, bits: int) -> float:
     """The value of one bit pattern of T (NaN for a NaN pattern)."""
     from onnxcase import to_float64
@@ -772,9 +846,18 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:
     share = 0.0 if not comp else 1.0 if not sel else COMPUTING_SHARE
     pick = np.random.Generator(np.random.PCG64([seed, 0xFA])).random(n) < share
     g, cg = Gen(seed), CompGen(seed)
+    # Add, Sub, Mul, Div from ArithGen(seed), ids a0000-...; a fourth stream decides, case by case, the
+    # arithmetic (ARITH_SHARE of the cases when other families are drawn too)
+    ar = [o for o in (ops or ARITH_WEIGHTS) if o in ARITH_WEIGHTS]
+    ar_share = 0.0 if not ar else 1.0 if not (sel or comp) else ARITH_SHARE
+    pick_ar = np.random.Generator(np.random.PCG64([seed, 0xA8])).random(n) < ar_share
+    ag, i_ar = ArithGen(seed), 0
     out, i_sel, i_comp = [], 0, 0
     for k in range(n):
-        if pick[k]:
+        if pick_ar[k]:
+            out.append(ag.case(i_ar, ar))
+            i_ar += 1
+        elif pick[k]:
             out.append(cg.case(i_comp, comp))
             i_comp += 1
         else:

@@ -1391,3 +1391,79 @@ def max_fraction(case, y: np.ndarray) -> Optional[float]:
             f = abs(Fraction(r) - al.s) / al.B
             best = f if best is None or f > best else best
     return None if best is None else float(best)
+
+
+# ===================================================================== element-wise arithmetic
+# Add, Sub, Mul, Div (spec/common/arithmetic.md): C[i] = fl_T(A'[i] op B'[i]), bit for bit but for NaN
+# payloads. Written from the clauses with numpy, independent of sonnx-ref's kernel: float and double by
+# numpy's own IEEE operation in that type; float16 in binary64 rounded once by numpy's double-to-half
+# conversion; bfloat16 in binary64 rounded once by bf16_round below ([Common.arith.rounding]); integers
+# as Python integers modulo 2^w, Div truncated toward zero ([Common.arith.int], [Div.int.formula]).
+
+ARITH = ("Add", "Sub", "Mul", "Div")
+
+
+def legacy_b(case) -> np.ndarray:
+    """[Common.arith.legacy] B reshaped so that numpy's broadcasting reads it as versions 1 and 6 do."""
+    a, b = case.inputs
+    if not case.attrs.get("broadcast", 0) or b.shape == a.shape:
+        return b
+    if b.size == 1 and b.ndim <= a.ndim:
+        return b.reshape([1] * a.ndim)
+    s = case.attrs.get("axis", a.ndim - b.ndim)
+    return b.reshape([1] * s + list(b.shape) + [1] * (a.ndim - s - b.ndim))
+
+
+def bf16_round(x: np.ndarray) -> np.ndarray:
+    """Binary64 values rounded once to bfloat16 (to nearest, ties to even, gradual underflow from 2^-126,
+    overflow from (2 - 2^-8)·2^127), as bfloat16 bit patterns; NaN the canonical 0x7FC0."""
+    x = np.asarray(x, np.float64)
+    out = np.empty(x.shape, np.float64)
+    with np.errstate(all="ignore"):
+        m, e = np.frexp(x)                                   # x = m·2^e, 0.5 <= |m| < 1
+        normal = np.ldexp(np.rint(np.ldexp(m, 8)), e - 8)    # 8 significant bits, rint: ties to even
+        sub = np.rint(np.ldexp(x, 133)) * 2.0 ** -133        # the subnormal grid 2^-133
+        out = np.where(np.abs(x) < 2.0 ** -126, sub, normal)
+        out = np.where(np.abs(out) >= 2.0 ** 128, np.copysign(np.inf, x), out)
+        out = np.where(np.isinf(x), x, out)
+        bits = (out.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    return np.where(np.isnan(x), np.uint16(0x7FC0), bits)
+
+
+def _int_op(op: str, a: int, b: int, bits: int, signed: bool) -> int:
+    if op == "Add":
+        x = a + b
+    elif op == "Sub":
+        x = a - b
+    elif op == "Mul":
+        x = a * b
+    else:
+        q = abs(a) // abs(b)
+        x = q if (a < 0) == (b < 0) else -q
+    x %= 1 << bits
+    return x - (1 << bits) if signed and x >= 1 << (bits - 1) else x
+
+
+def spec_arith(case) -> np.ndarray:
+    a = case.inputs[0]
+    b = legacy_b(case) if case.opset < 7 else case.inputs[1]
+    A, B = np.broadcast_arrays(a, b)
+    dt = case.dtype
+    with np.errstate(all="ignore"):
+        if dt in ("float", "double"):
+            fn = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide}[case.op]
+            return np.ascontiguousarray(fn(A, B))
+        if dt in FLOATS:
+            x, y = to_float64(dt, A), to_float64(dt, B)
+            fn = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide}[case.op]
+            r = fn(x, y)
+            if dt == "float16":
+                return np.ascontiguousarray(r.astype(np.float16))
+            return from_bits("bfloat16", bf16_round(r).reshape(-1), r.shape)
+    info = np.iinfo(A.dtype)
+    bits, signed = info.bits, info.min < 0
+    flat = [_int_op(case.op, int(p), int(q), bits, signed) for p, q in zip(A.reshape(-1), B.reshape(-1))]
+    return np.array(flat, dtype=A.dtype).reshape(A.shape)
+
+
+_SPEC.update({op: spec_arith for op in ARITH})  # spec_output dispatches the arithmetic too
