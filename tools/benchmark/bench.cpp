@@ -30,6 +30,8 @@
 #include "ops/reducemax.hpp"
 #include "ops/reducemin.hpp"
 #include "ops/relu.hpp"
+#include "ops/add.hpp"
+#include "ops/mul.hpp"
 #include "io/io.hpp"
 
 using namespace sonnx;
@@ -210,6 +212,11 @@ int main(int argc, char** argv) {
   } else if (c == "matmul-512") {
     keep.push_back(filled<float>({512, 512}, 1)), keep.push_back(filled<float>({512, 512}, 2));
     run = [&keep] { return ops::matmul(13, keep[0], keep[1]); };
+  } else if (c == "add-float-16x1024x1024" || c == "mul-float-16x1024x1024" || c == "add-row-float-16x1024x1024") {
+    keep.push_back(filled<float>({16, 1024, 1024}, 1));
+    keep.push_back(filled<float>(c.rfind("add-row", 0) == 0 ? Shape{1024} : Shape{16, 1024, 1024}, 2));
+    if (c.rfind("mul", 0) == 0) run = [&keep] { return ops::mul(14, keep[0], keep[1], {}); };
+    else run = [&keep] { return ops::add(14, keep[0], keep[1], {}); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

@@ -132,6 +132,10 @@ elif case == "matmul-512":
     x, bm = filled((512, 512), np.float32), filled((512, 512), np.float32)
     x64, b64 = x.astype(np.float64), bm.astype(np.float64)
     run = lambda: x64 @ b64
+elif case in ("add-float-16x1024x1024", "mul-float-16x1024x1024", "add-row-float-16x1024x1024"):
+    x = filled((16, 1024, 1024), np.float32)
+    b = filled((1024,) if case.startswith("add-row") else (16, 1024, 1024), np.float32)
+    run = (lambda: np.multiply(x, b)) if case.startswith("mul") else (lambda: np.add(x, b))
 elif case == "globalmaxpool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.max(x, axis=(2, 3), keepdims=True)

@@ -94,6 +94,8 @@ def case_model(case, feeds):
         feeds[:] = feeds[:1]
     elif kind == "matmul":
         op = "MatMul"
+    elif kind in ("add", "mul"):
+        op, opset = "Add" if kind == "add" else "Mul", 14
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)
