@@ -199,7 +199,7 @@ std::uint64_t draw(std::mt19937_64& rng, DType t) {
   }
 }
 
-TEST_CASE("[Common.arith.prop.exact] [Common.arith.rounding] [Common.arith.zero] [Common.arith.nan] [Add.float.formula] "
+TEST_CASE("[Common.prop.arith-exact] [Common.arith.rounding] [Common.arith.zero] [Common.arith.nan] [Add.float.formula] "
           "[Sub.float.formula] [Mul.float.formula] [Div.float.formula] random pairs of every float type are the exact "
           "result rounded once",
           "[arith][props]") {
@@ -215,11 +215,11 @@ TEST_CASE("[Common.arith.prop.exact] [Common.arith.rounding] [Common.arith.zero]
     }
 }
 
-// [Common.arith.prop.routes] pairs whose exact result is within a few units of float's last place of a
+// [Common.prop.arith-routes] pairs whose exact result is within a few units of float's last place of a
 // midpoint of T: normal midpoints, subnormal midpoints, the least midpoint η/2 and Ω_T. The partner of
 // a drawn operand is the midpoint's inverse image rounded to T (by the test's own rounding), then
 // moved by up to 3 units of T; the float route of run must still give the exact result rounded once.
-TEST_CASE("[Common.arith.prop.routes] [Common.arith.rounding] float16 and bfloat16 through float: targeted pairs "
+TEST_CASE("[Common.prop.arith-routes] [Common.arith.rounding] float16 and bfloat16 through float: targeted pairs "
           "near the midpoints of T, normal, subnormal, at the least midpoint and at the overflow threshold",
           "[arith][props]") {
   std::mt19937_64 rng(1995);
@@ -268,7 +268,7 @@ TEST_CASE("[Common.arith.prop.routes] [Common.arith.rounding] float16 and bfloat
 
 // One operand exhaustive: every pattern of float16 and of bfloat16 against 48 drawn partners, each
 // operation (3.1 million pairs per type and operation).
-TEST_CASE("[Common.arith.prop.exact] [Common.arith.prop.routes] every float16 and bfloat16 pattern against drawn "
+TEST_CASE("[Common.prop.arith-exact] [Common.prop.arith-routes] every float16 and bfloat16 pattern against drawn "
           "partners, both orders",
           "[arith][props]") {
   std::mt19937_64 rng(65536);
@@ -332,8 +332,8 @@ TEST_CASE("[Common.arith.int] [Add.int.formula] [Sub.int.formula] [Mul.int.formu
 }
 
 // [Common.arith.map] [Common.broadcast.map] a broadcast output equals the same operation on the inputs
-// expanded on the test side (index by index), and [Common.arith.prop.commute].
-TEST_CASE("[Common.arith.map] [Common.arith.prop.commute] [Common.broadcast.map] broadcast shapes read the element "
+// expanded on the test side (index by index), and [Common.prop.arith-commute].
+TEST_CASE("[Common.arith.map] [Common.prop.arith-commute] [Common.broadcast.map] broadcast shapes read the element "
           "the map gives; Add and Mul commute, a - b is a + (-b), bit for bit",
           "[arith][props]") {
   check("broadcast equals the expanded operation", [] {

@@ -212,7 +212,7 @@ TEST_CASE("[Add.err.type] [Sub.err.type] [Mul.err.type] [Div.err.type] [Add.err.
 }
 
 TEST_CASE("[Common.arith.legacy] [Add.err.legacy] [Sub.err.legacy] [Mul.err.legacy] [Div.err.legacy] [Add.v6] [Div.v6] "
-          "[Mul.v1] [Common.arith.prop.commute] the legacy broadcast: axis against suffix matching, one element, refusals",
+          "[Mul.v1] [Common.prop.arith-commute] the legacy broadcast: axis against suffix matching, one element, refusals",
           "[arith]") {
   // A (2, 2) = [[1, 2], [3, 4]], B = [10, 20]: axis 0 adds by row, suffix matching by column
   const Tensor A = f32({2, 2}, {1, 2, 3, 4}), B = f32({2}, {10, 20});

@@ -146,6 +146,8 @@ inline bfloat16 narrow_bfloat16(float f) {
   return bfloat16{static_cast<std::uint16_t>(nan ? 0x7FC0u : (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16)};
 }
 
+// [Common.arith.rounding] [Common.arith.zero] the IEEE 754 operation of the machine (SSE/AVX,
+// -ffp-contract=off): one rounding to nearest even, gradual underflow, the signs of zeros as IEEE fixes them
 template <BinaryOp K, class X> inline X ieee(X a, X b) {
   if constexpr (K == BinaryOp::Add) return a + b;
   else if constexpr (K == BinaryOp::Sub) return a - b;
