@@ -1452,14 +1452,14 @@ def spec_arith(case) -> np.ndarray:
     with np.errstate(all="ignore"):
         if dt in ("float", "double"):
             fn = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide}[case.op]
-            return np.ascontiguousarray(fn(A, B))
+            return np.array(fn(A, B), dtype=A.dtype).reshape(A.shape)  # (not ascontiguousarray: it makes rank 0 rank 1)
         if dt in FLOATS:
             x, y = to_float64(dt, A), to_float64(dt, B)
             fn = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide}[case.op]
             r = fn(x, y)
             if dt == "float16":
-                return np.ascontiguousarray(r.astype(np.float16))
-            return from_bits("bfloat16", bf16_round(r).reshape(-1), r.shape)
+                return np.array(r, dtype=np.float64).astype(np.float16).reshape(A.shape)
+            return from_bits("bfloat16", bf16_round(r).reshape(-1), A.shape)
     info = np.iinfo(A.dtype)
     bits, signed = info.bits, info.min < 0
     flat = [_int_op(case.op, int(p), int(q), bits, signed) for p, q in zip(A.reshape(-1), B.reshape(-1))]
