@@ -225,7 +225,7 @@ TEST_CASE("[Common.prop.arith-routes] [Common.arith.rounding] float16 and bfloat
   std::mt19937_64 rng(1995);
   for (DType t : {DType::Float16, DType::BFloat16}) {
     const exact::FormatFacts ff = exact::facts(exact::fmt_of(t));
-    const double eta = std::ldexp(1.0, ff.emin - ff.p + 1), lambda = std::ldexp(1.0, ff.emin);
+    const double eta = std::ldexp(1.0, ff.emin - ff.p + 1);
     const double omega = std::ldexp(2.0 - std::ldexp(1.0, -ff.p), ff.emax);
     for (BinaryOp k : kOps) {
       std::vector<std::uint64_t> a, b;

@@ -129,7 +129,7 @@ TEST_CASE("[Check.nan-payload.free] an arithmetic NaN conforms whatever its payl
 }
 
 TEST_CASE("[Add.int.formula] [Sub.int.formula] [Mul.int.formula] [Common.arith.int] [Add.v6] [Sub.v6] [Mul.v6] [Sub.v14] "
-          "[Mul.v14] integer Examples: wrap-around",
+          "[Mul.v14] integer Examples, wrap-around",
           "[arith]") {
   CHECK(values<std::int8_t>(ops::add(14, make_tensor<std::int8_t>({2}, {127, -7}), make_tensor<std::int8_t>({2}, {1, 2}), {})) ==
         std::vector<std::int8_t>{-128, -5});
@@ -212,7 +212,7 @@ TEST_CASE("[Add.err.type] [Sub.err.type] [Mul.err.type] [Div.err.type] [Add.err.
 }
 
 TEST_CASE("[Common.arith.legacy] [Add.err.legacy] [Sub.err.legacy] [Mul.err.legacy] [Div.err.legacy] [Add.v6] [Div.v6] "
-          "[Mul.v1] [Common.prop.arith-commute] the legacy broadcast: axis against suffix matching, one element, refusals",
+          "[Mul.v1] [Common.prop.arith-commute] the legacy broadcast - axis against suffix matching, one element, refusals",
           "[arith]") {
   // A (2, 2) = [[1, 2], [3, 4]], B = [10, 20]: axis 0 adds by row, suffix matching by column
   const Tensor A = f32({2, 2}, {1, 2, 3, 4}), B = f32({2}, {10, 20});
