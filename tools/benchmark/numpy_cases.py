@@ -132,6 +132,12 @@ elif case == "matmul-512":
     x, bm = filled((512, 512), np.float32), filled((512, 512), np.float32)
     x64, b64 = x.astype(np.float64), bm.astype(np.float64)
     run = lambda: x64 @ b64
+elif case in ("reducemean-64x1024x1024", "reducesum-64x1024x1024"):  # binary64, as the oracle sums
+    x = filled((64, 1024, 1024), np.float32)
+    run = (lambda: x.astype(np.float64).mean(axis=-1)) if case.startswith("reducemean") else (lambda: x.astype(np.float64).sum(axis=-1))
+elif case == "sum3-float":
+    x, b, c = filled((rows, cols), np.float32), filled((rows, cols), np.float32), filled((rows, cols), np.float32)
+    run = lambda: x.astype(np.float64) + b + c
 elif case == "globalmaxpool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.max(x, axis=(2, 3), keepdims=True)
