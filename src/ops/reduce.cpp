@@ -47,7 +47,7 @@ bool axes_empty(const ReduceParams& p) { return !p.axes || p.axes->empty(); }
 // twice is refused (c.err_axis_duplicate).
 std::optional<std::vector<bool>> reduced_axes(const ReduceClauses& c, int version, std::int64_t r, const ReduceParams& p) {
   if (axes_empty(p)) {
-    if (version >= 18 && p.noop_with_empty_axes == 1) return std::nullopt;
+    if (version >= c.noop_since && p.noop_with_empty_axes == 1) return std::nullopt;
     return std::vector<bool>(static_cast<std::size_t>(r), true);
   }
   const std::int64_t lowest_axis = version >= 11 ? -r : 0;
@@ -142,22 +142,77 @@ void evaluate_level(Extreme order, const Tensor& X, const std::vector<bool>& red
 }
 
 // The parameter line of `decide`: "axes = [1] (attribute), keepdims = 0".
-std::string parameters_text(int version, const ReduceParams& p, const ReduceSources& from) {
+std::string parameters_text(const ReduceClauses& c, int version, const ReduceParams& p, const ReduceSources& from) {
   std::string out = p.axes ? fmt::format("axes = {} ({})", to_string(*p.axes), from.axes) : "axes absent";
   out += fmt::format(", keepdims = {}{}", p.keepdims, from.keepdims_default ? " (default)" : "");
-  if (version >= 18)
+  if (version >= c.noop_since)
     out += fmt::format(", noop_with_empty_axes = {}{}", p.noop_with_empty_axes, from.noop_default ? " (default)" : "");
   return out;
 }
 
 }  // namespace
 
-Tensor reduce(const ReduceClauses& c, int version, const std::vector<DType>& allowed, const Tensor& X,
-              const ReduceParams& p) {
+std::optional<std::vector<bool>> reduce_axes(const ReduceClauses& c, int version, const std::vector<DType>& allowed,
+                                             const Tensor& X, const ReduceParams& p) {
   check_type(c, version, allowed, X);
   check_flag(c, "keepdims", p.keepdims);
   check_flag(c, "noop_with_empty_axes", p.noop_with_empty_axes);
-  const auto reduced = reduced_axes(c, version, X.rank(), p);
+  return reduced_axes(c, version, X.rank(), p);
+}
+
+Shape reduce_shape(const Shape& x_shape, const std::vector<bool>& reduced, std::int64_t keepdims) {
+  return output_shape(x_shape, reduced, keepdims);
+}
+
+Strides reduce_map(const Shape& x_shape, const std::vector<bool>& reduced) { return output_map(x_shape, reduced); }
+
+std::string reduce_parameters(const ReduceClauses& c, int version, const ReduceParams& p, const ReduceSources& from) {
+  return parameters_text(c, version, p, from);
+}
+
+std::vector<std::string> reduce_axes_clauses(const ReduceClauses& c, const ReduceParams& p) {
+  std::vector<std::string> out;
+  if (axes_empty(p)) out.push_back(c.axes_default);
+  if (p.axes && std::any_of(p.axes->begin(), p.axes->end(), [](std::int64_t a) { return a < 0; })) out.push_back(c.axes_normalise);
+  return out;
+}
+
+std::int64_t ReducedSet::offset(std::int64_t q) const {
+  std::int64_t o = base;
+  for (std::size_t t = dims.size(); t-- > 0;) {
+    o += (q % dims[t]) * strides[t];
+    q /= dims[t];
+  }
+  return o;
+}
+
+// R(j): the kept coordinates come from j (j's coordinates on the reduced axes, present when
+// keepdims = 1, are 0 and skipped); the reduced coordinates run over their ranges, the last
+// reduced axis fastest (row-major order).
+ReducedSet reduced_set(const Shape& x_shape, const std::vector<bool>& reduced, std::int64_t keepdims,
+                       const std::vector<std::int64_t>& j) {
+  ReducedSet set;
+  const auto r = x_shape.size();
+  std::vector<std::int64_t> base_index(r, 0);
+  const Strides x_strides = row_major_strides(x_shape);
+  for (std::size_t k = 0, jk = 0; k < r; ++k) {
+    if (reduced[k]) {
+      set.dims.push_back(x_shape[k]);
+      set.strides.push_back(x_strides[k]);
+      if (keepdims == 1) ++jk;
+    } else {
+      base_index[k] = j[jk++];
+      set.kept += (set.kept.empty() ? "" : ", ") + std::to_string(k);
+    }
+  }
+  set.base = offset_of(base_index, x_strides);
+  set.size = checked_product(set.dims, "R(j)");  // 0 when a reduced dimension is 0
+  return set;
+}
+
+Tensor reduce(const ReduceClauses& c, int version, const std::vector<DType>& allowed, const Tensor& X,
+              const ReduceParams& p) {
+  const auto reduced = reduce_axes(c, version, allowed, X, p);
   const std::string what = fmt::format("{} output", c.op);
   if (!reduced) {  // c.axes_noop: Y = X
     Tensor Y(X.dtype(), X.shape(), what, Fill::Unspecified);  // every byte is copied
@@ -223,7 +278,7 @@ Decision decide_reduce(const ReduceClauses& c, int version, const NodeValues& v,
   const std::int64_t y_offset = offset_of(j, row_major_strides(Y.shape()));
   const std::string y = output_name(v, j), x_name = v.input_names[0];
   Decision d;
-  d.parameters = parameters_text(version, p, from);
+  d.parameters = parameters_text(c, version, p, from);
   d.selection = true;  // the fold of a set, or Y = X
   const auto reduced = reduced_axes(c, version, r, p);
   if (!reduced) {  // c.axes_noop: Y = X
@@ -237,36 +292,11 @@ Decision decide_reduce(const ReduceClauses& c, int version, const NodeValues& v,
     if (!same_bits(X, y_offset, Y, y_offset)) disagree(v, j);
     return d;
   }
-  // R(j): the kept coordinates come from j (j's coordinates on the reduced axes, present when
-  // keepdims = 1, are 0 and skipped); the reduced coordinates run over their ranges, the last
-  // reduced axis fastest (row-major order).
-  std::vector<std::int64_t> base_index(static_cast<std::size_t>(r), 0);
-  std::vector<std::int64_t> dims, strides;
-  const Strides x_strides = row_major_strides(X.shape());
-  for (std::size_t k = 0, jk = 0; k < static_cast<std::size_t>(r); ++k) {
-    if ((*reduced)[k]) {
-      dims.push_back(X.shape()[k]);
-      strides.push_back(x_strides[k]);
-      if (p.keepdims == 1) ++jk;
-    } else {
-      base_index[k] = j[jk++];
-    }
-  }
-  const std::int64_t base = offset_of(base_index, x_strides);
-  d.set.size = checked_product(dims, "R(j)");  // 0 when a reduced dimension is 0
-  d.set.member = [base, dims, strides](std::int64_t q) {
-    std::int64_t offset = base;
-    for (std::size_t t = dims.size(); t-- > 0;) {
-      offset += (q % dims[t]) * strides[t];
-      q /= dims[t];
-    }
-    return Member{0, offset};
-  };
-  std::string kept;
-  for (std::int64_t k = 0; k < r; ++k)
-    if (!(*reduced)[k]) kept += (kept.empty() ? "" : ", ") + std::to_string(k);
+  const ReducedSet rset = reduced_set(X.shape(), *reduced, p.keepdims, j);
+  d.set.size = rset.size;
+  d.set.member = [rset](std::int64_t q) { return Member{0, rset.offset(q)}; };
   d.set.name = fmt::format("R(j): the elements of {} whose index agrees with j on the kept axes (axes: {}), in row-major order",
-                           x_name, kept.empty() ? "none" : kept);
+                           x_name, rset.kept.empty() ? "none" : rset.kept);
   std::vector<Situation> axis_situations;
   if (axes_empty(p)) d.clauses.push_back(c.axes_default), axis_situations.push_back({c.axes_default, ""});
   if (p.axes && std::any_of(p.axes->begin(), p.axes->end(), [](std::int64_t a) { return a < 0; }))

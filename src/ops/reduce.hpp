@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/index.hpp"
 #include "core/tensor.hpp"
 #include "ops/definition.hpp"
 
@@ -47,11 +48,34 @@ struct ReduceClauses {
   FoldClauses float_fold;          // the float formula, its NaN and signed-zero clauses
   FoldClauses int_fold;            // the integer formula
   const char* bool_formula;        // the bool formula (version 20)
+  int noop_since = 18;             // the version from which axes is an input and noop_with_empty_axes exists
 };
 
 // The axes list carried by the optional `axes` input of versions 18/20: an int64 tensor of rank 1
 // (c.err_axes_input).
 std::vector<std::int64_t> reduce_axes_from_input(const ReduceClauses& c, const Tensor& axes);
+
+// Steps 1 to 3, shared with the computed reductions (ReduceSum, ReduceMean: ops/sums.hpp): the checks of
+// the type and of the flags, then the reduced axes, one flag per axis of X (nullopt: c.axes_noop, Y = X).
+std::optional<std::vector<bool>> reduce_axes(const ReduceClauses& c, int version, const std::vector<DType>& allowed,
+                                             const Tensor& X, const ReduceParams& p);
+// Step 3: the output shape.
+Shape reduce_shape(const Shape& x_shape, const std::vector<bool>& reduced, std::int64_t keepdims);
+// Step 4's map from X to Y: Y's row-major stride on each kept axis, 0 on each reduced axis.
+Strides reduce_map(const Shape& x_shape, const std::vector<bool>& reduced);
+// R(j) in row-major order: its size, the offset in X of its q-th member, the kept axes (for messages).
+struct ReducedSet {
+  std::int64_t size = 0, base = 0;
+  std::vector<std::int64_t> dims, strides;
+  std::string kept;
+  std::int64_t offset(std::int64_t q) const;
+};
+ReducedSet reduced_set(const Shape& x_shape, const std::vector<bool>& reduced, std::int64_t keepdims,
+                       const std::vector<std::int64_t>& j);
+// The parameter line of `decide`: "axes = [1] (attribute), keepdims = 0".
+std::string reduce_parameters(const ReduceClauses& c, int version, const ReduceParams& p, const ReduceSources& from);
+// The clauses of the axes steps that decided R(j) (c.axes_default, c.axes_normalise).
+std::vector<std::string> reduce_axes_clauses(const ReduceClauses& c, const ReduceParams& p);
 
 // Y = Op(X) for the resolved `version`, T in `allowed`.
 Tensor reduce(const ReduceClauses& c, int version, const std::vector<DType>& allowed, const Tensor& data,

@@ -142,11 +142,20 @@ void evaluate_level(Extreme order, const std::vector<const Tensor*>& X, Tensor& 
 
 }  // namespace
 
+Shape variadic_shape(const VariadicClauses& c, int version, const std::vector<DType>& allowed,
+                     const std::vector<const Tensor*>& inputs) {
+  check_inputs(c, version, allowed, inputs);
+  return output_shape(c, version, inputs);
+}
+
+std::vector<Strides> variadic_maps(const std::vector<const Tensor*>& inputs, const Shape& y_shape) {
+  return input_maps(inputs, y_shape);
+}
+
 Tensor variadic(const VariadicClauses& c, int version, const std::vector<DType>& allowed,
                 const std::vector<const Tensor*>& inputs) {
-  check_inputs(c, version, allowed, inputs);
-  Tensor Y(inputs[0]->dtype(), output_shape(c, version, inputs), fmt::format("{} output Y", c.op),
-           Fill::Unspecified);  // every Y[i] is written
+  Tensor Y(inputs.empty() || !inputs[0] ? DType::Float : inputs[0]->dtype(), variadic_shape(c, version, allowed, inputs),
+           fmt::format("{} output Y", c.op), Fill::Unspecified);  // every Y[i] is written
   evaluate_level(c.order, inputs, Y);
   return Y;
 }

@@ -7,6 +7,7 @@
 #pragma once
 #include <vector>
 
+#include "core/index.hpp"
 #include "core/tensor.hpp"
 #include "ops/definition.hpp"
 
@@ -25,6 +26,13 @@ struct VariadicClauses {
   FoldClauses float_fold;  // the float formula, its NaN and signed-zero clauses
   FoldClauses int_fold;    // the integer formula
 };
+
+// The checks of the Error conditions table and the output shape (the broadcast shape from version 8,
+// the common shape in versions 1 and 6), shared with the computed folds (Sum, Mean: ops/sums.hpp).
+Shape variadic_shape(const VariadicClauses& c, int version, const std::vector<DType>& allowed,
+                     const std::vector<const Tensor*>& inputs);
+// [Common.broadcast.map] Ẋm[i] = Xm[f(i)]: one stride map over Y's axes per input.
+std::vector<Strides> variadic_maps(const std::vector<const Tensor*>& inputs, const Shape& y_shape);
 
 // Y = Op(X0, ..., XL) for the resolved `version`, T in `allowed`: checks every error condition, then
 // evaluates Y[i] = fold over m of Ẋm[i] for every i.

@@ -22,6 +22,9 @@
 #include "ops/conv.hpp"
 #include "ops/gemm.hpp"
 #include "ops/matmul.hpp"
+#include "ops/reducemean.hpp"
+#include "ops/reducesum.hpp"
+#include "ops/sum.hpp"
 #include "ops/hardmax.hpp"
 #include "ops/globalmaxpool.hpp"
 #include "ops/max.hpp"
@@ -217,6 +220,15 @@ int main(int argc, char** argv) {
     keep.push_back(filled<float>(c.rfind("add-row", 0) == 0 ? Shape{1024} : Shape{16, 1024, 1024}, 2));
     if (c.rfind("mul", 0) == 0) run = [&keep] { return ops::mul(14, keep[0], keep[1], {}); };
     else run = [&keep] { return ops::add(14, keep[0], keep[1], {}); };
+  } else if (c == "reducemean-64x1024x1024" || c == "reducesum-64x1024x1024") {  // the sums of the last axis
+    keep.push_back(filled<float>({64, 1024, 1024}, 1));
+    ops::ReduceParams p;
+    p.axes = std::vector<std::int64_t>{-1}, p.keepdims = 0;
+    if (c == "reducemean-64x1024x1024") run = [&keep, p] { return ops::reduce_mean(18, keep[0], p); };
+    else run = [&keep, p] { return ops::reduce_sum(13, keep[0], p); };
+  } else if (c == "sum3-float") {
+    for (std::uint64_t s = 1; s <= 3; ++s) keep.push_back(filled<float>({rows, cols}, s));
+    run = [&keep] { return ops::sum(13, {&keep[0], &keep[1], &keep[2]}); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

@@ -136,6 +136,12 @@ elif case in ("add-float-16x1024x1024", "mul-float-16x1024x1024", "add-row-float
     x = filled((16, 1024, 1024), np.float32)
     b = filled((1024,) if case.startswith("add-row") else (16, 1024, 1024), np.float32)
     run = (lambda: np.multiply(x, b)) if case.startswith("mul") else (lambda: np.add(x, b))
+elif case in ("reducemean-64x1024x1024", "reducesum-64x1024x1024"):  # binary64, as the oracle sums
+    x = filled((64, 1024, 1024), np.float32)
+    run = (lambda: x.astype(np.float64).mean(axis=-1)) if case.startswith("reducemean") else (lambda: x.astype(np.float64).sum(axis=-1))
+elif case == "sum3-float":
+    x, b, c = filled((rows, cols), np.float32), filled((rows, cols), np.float32), filled((rows, cols), np.float32)
+    run = lambda: x.astype(np.float64) + b + c
 elif case == "globalmaxpool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.max(x, axis=(2, 3), keepdims=True)

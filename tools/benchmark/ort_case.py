@@ -96,6 +96,12 @@ def case_model(case, feeds):
         op = "MatMul"
     elif kind in ("add", "mul"):
         op, opset = "Add" if kind == "add" else "Mul", 14
+    elif kind in ("reducemean", "reducesum"):
+        op, opset, attrs = ("ReduceMean", 18, {"keepdims": 0}) if kind == "reducemean" else ("ReduceSum", 13, {"keepdims": 0})
+        inits.append(numpy_helper.from_array(np.array([-1], np.int64), "axes"))
+        names.append("axes")
+    elif kind == "sum3":
+        op = "Sum"
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)

@@ -217,6 +217,8 @@ def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:
     if case.op in M.ARITH:
         with np.errstate(all="ignore"):
             return classify_arith(case, ort, ref)
+    if case.op in M.SUMS:  # Sum, Mean, ReduceSum, ReduceMean (below)
+        return classify_sums(case, ort, ref)
     if case.op not in ("Max", "ReduceMax", "Hardmax"):
         with np.errstate(all="ignore"):
             return classify_second(case, ort, ref)
@@ -794,3 +796,159 @@ def classify_arith(case: Case, ort: Outcome, ref: Outcome) -> Dict:
     j = int(np.flatnonzero(diff.reshape(-1))[0])
     return _result("unexplained", detail=f"{int(diff.sum())} element(s) differ; first at {j}: ORT "
                    f"{_fmt_elem(case, ort.y, j)}, spec {_fmt_elem(case, spec, j)}")
+# ======================================================== Sum, Mean, ReduceSum, ReduceMean
+# Judged by the accuracy model (lib/model.py sums_judge) for the float types, bit for bit for the
+# integers and the identity of noop_with_empty_axes. ORT's measured divergences (spec/ops/*.md):
+
+SUMS_DIV = {
+    "sum_refuses": "Sum.div.ort-refuses",
+    "mean_refuses": "Mean.div.ort-refuses",
+    "rs_refuses": "ReduceSum.div.ort-refuses",
+    "rm_refuses": "ReduceMean.div.ort-refuses",
+    "rs_int": "ReduceSum.div.ort-int",
+    "rm_int": "ReduceMean.div.ort-int",
+    "rm_empty": "ReduceMean.div.ort-empty",
+    "rs_empty_neg": "ReduceSum.div.ort-empty-negative-axes",
+    "rm_empty_neg": "ReduceMean.div.ort-empty-negative-axes",
+}
+
+
+def _ort_int_value(case: Case, xs) -> List[int]:
+    """[ReduceSum.div.ort-int] [ReduceMean.div.ort-int] what onnxruntime's integer reduction can give: the sum
+    accumulated in binary64 (each addition rounded to nearest; every order: bounded by n * 2^-52 * sum |x|),
+    for the mean divided in binary64, truncated toward zero and saturated to T's range. Returns
+    (lowest, highest) of the values that accounting allows."""
+    info = np.iinfo(M.storage(case.dtype))
+    n = max(len(xs), 1)
+    d = n if case.op == "ReduceMean" else 1
+    s = sum(xs)
+    err = (len(xs) + 2) * sum(abs(x) for x in xs) / 2 ** 52 / d + 2
+    lo, hi = s / d - err, s / d + err
+    clamp = lambda v: int(min(max(v, info.min), info.max))  # noqa: E731
+    return clamp(lo), clamp(hi)
+
+
+def sums_refusal(case: Case, out: Outcome) -> Optional[str]:
+    """The clause that states ORT's refusal of this valid model, or None: no Sum-1 / Mean-1 kernel
+    (float16: the inserted Cast), no double Mean, no bfloat16 kernel, no uint32 / uint64 reduction, no
+    float16 ReduceSum-1 / ReduceMean-1 (the inserted Cast)."""
+    e = out.error
+    no_kernel = "Could not find an implementation" in e or "Failed to find kernel" in e
+    cast = "InsertedPrecisionFreeCast" in e
+    dt, o = case.dtype, case.opset
+    if out.stage != "load" or not (no_kernel or cast):
+        return None
+    if case.op in ("Sum", "Mean"):
+        key = "sum_refuses" if case.op == "Sum" else "mean_refuses"
+        if (o == 1 and (no_kernel or cast)) or (dt == "bfloat16" and no_kernel) or (case.op == "Mean" and dt == "double" and no_kernel):
+            return SUMS_DIV[key]
+        return None
+    key = "rs_refuses" if case.op == "ReduceSum" else "rm_refuses"
+    if (dt in ("uint32", "uint64", "bfloat16") and no_kernel) or (dt == "float16" and o == 1 and cast):
+        return SUMS_DIV[key]
+    return None
+
+
+def explain_sums_peer(case: Case, y: np.ndarray, ok: np.ndarray, shape) -> Dict:
+    ids, fixed_n = set(), 0
+    if list(y.shape) == list(shape):
+        terms, n, _ = M.sums_terms(case)
+        flat = contig_flat(y)
+        if case.op == "ReduceMean" and terms is not None:
+            # [ReduceMean.div.ort-empty]: +0 where R(j) is empty
+            for j, xs in enumerate(terms):
+                if not ok[j] and not xs:
+                    v = M.values_of(case.dtype, flat[j:j + 1])[0] if case.dtype in FLOATS else int(flat[j])
+                    if v == 0 and not (case.dtype in FLOATS and np.signbit(v)):
+                        ok[j] = True
+                        ids.add(SUMS_DIV["rm_empty"])
+                        fixed_n += 1
+        if case.dtype not in FLOATS and terms is not None:
+            # [ReduceSum.div.ort-int] [ReduceMean.div.ort-int]: binary64 accumulation, saturated to T's range
+            for j, xs in enumerate(terms):
+                lo, hi = _ort_int_value(case, xs)
+                if not ok[j] and xs and lo <= int(flat[j]) <= hi:
+                    ok[j] = True
+                    ids.add(SUMS_DIV["rs_int" if case.op == "ReduceSum" else "rm_int"])
+                    fixed_n += 1
+    if ok is not None and list(y.shape) == list(shape) and ok.all():
+        return _result("divergence", sorted(ids), f"{fixed_n} element(s) predicted by the clause")
+    if list(y.shape) != list(shape):
+        # [ReduceSum.div.ort-empty-negative-axes] [ReduceMean.div.ort-empty-negative-axes]: on an input with a
+        # zero-sized dimension onnxruntime drops the negative entries of axes (the input itself if none is left)
+        x = case.inputs[0] if case.op in ("ReduceSum", "ReduceMean") else None
+        since = 13 if case.op == "ReduceSum" else 18
+        given = (case.attrs.get("axes") if case.opset < since else case.axes) if x is not None else None
+        if x is not None and x.size == 0 and given and any(a < 0 for a in given):
+            import copy
+            alt = copy.copy(case)
+            alt.attrs = dict(case.attrs)
+            alt.id = case.id + "-nonneg-axes"
+            kept = [a for a in given if a >= 0]
+            if case.opset < since:
+                alt.attrs["axes"] = kept
+            else:
+                alt.axes = kept
+            if not kept:
+                pred = np.asarray(x)
+            else:
+                with np.errstate(all="ignore"):
+                    try:
+                        pred = M.sums_spec_output(alt)
+                    except M.SumsRefused:
+                        pred = None
+            if pred is not None and list(pred.shape) == list(y.shape):
+                with np.errstate(all="ignore"):
+                    good = (not kept and y.size == 0) or (kept and (M.sums_judge(alt, y)[0] is not None and M.sums_judge(alt, y)[0].all()))
+                if good:
+                    key = "rs_empty_neg" if case.op == "ReduceSum" else "rm_empty_neg"
+                    # the reductions over the non-negative axes alone, empty sets included: ReduceMean's empty sets as ORT's 0
+                    return _result("divergence", [SUMS_DIV[key]], f"negative axes ignored: shape {list(y.shape)}")
+                if case.op == "ReduceMean" and kept:
+                    ok2, _, _ = M.sums_judge(alt, y)
+                    if ok2 is not None:
+                        terms2, _, _ = M.sums_terms(alt)
+                        flat2 = contig_flat(y)
+                        fine = all(ok2[j] or (not terms2[j] and (M.values_of(case.dtype, flat2[j:j + 1])[0] == 0
+                                                                 if case.dtype in FLOATS else int(flat2[j]) == 0))
+                                   for j in range(len(terms2)))
+                        if fine:
+                            return _result("divergence", [SUMS_DIV["rm_empty_neg"], SUMS_DIV["rm_empty"]],
+                                           f"negative axes ignored, empty means 0: shape {list(y.shape)}")
+        return _result("unexplained", detail=f"ORT shape {list(y.shape)} != spec {list(shape)}")
+    bad = int(np.nonzero(~ok)[0][0])
+    return _result("unexplained", detail=f"ORT: {int((~ok).sum())} element(s) outside the model, first at flat {bad}")
+
+
+def classify_sums(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    try:
+        with np.errstate(all="ignore"):
+            M.sums_spec_output(case)
+        spec_refuses = None
+    except M.SumsRefused as e:
+        spec_refuses = str(e)
+    if spec_refuses:  # [ReduceMean.err.int-empty]
+        if ref.ok or spec_refuses not in ref.error:
+            return _result("unexplained", detail=f"sonnx-ref should refuse with {spec_refuses}: {'ran' if ref.ok else ref.error[-200:]}")
+        if ort.ok and ort.y is not None and not np.asarray(ort.y).any():
+            return _result("divergence", [SUMS_DIV["rm_empty"]], "ORT gives 0 for the integer mean of an empty set")
+        return _result("ort-refuses", detail=ort_refusal_reason(ort) + ": " + ort.error[:200]) if not ort.ok else \
+            _result("unexplained", detail="ORT gives a non-zero integer mean of an empty set")
+    if not ref.ok:
+        return _result("unexplained", detail=f"sonnx-ref {ref.stage} on a valid model: {ref.error[-300:]}")
+    with np.errstate(all="ignore"):
+        ok, allowed, shape = M.sums_judge(case, ref.y)
+    if ok is None or not ok.all():
+        return _result("unexplained", detail="sonnx-ref outside the model: " +
+                       ("shape" if ok is None else f"{int((~ok).sum())} element(s)"))
+    if not ort.ok:
+        cid = sums_refusal(case, ort)
+        if cid:
+            return _result("ort-refuses", [cid], ort_refusal_reason(ort) + ": " + ort.error[:200])
+        return _result("unexplained", detail="ORT refuses a valid model, no clause states it: "
+                       + ort_refusal_reason(ort) + ": " + ort.error[:300])
+    with np.errstate(all="ignore"):
+        ok, allowed, shape = M.sums_judge(case, ort.y)
+    if ok is not None and ok.all():
+        return _result("agree")
+    return explain_sums_peer(case, ort.y, ok if ok is not None else np.zeros(0, bool), shape)

@@ -525,7 +525,71 @@ def build_facts() -> List[Fact]:
     second_family_facts(add)
     computing_facts(add)
     arith_facts(add)
+    sums_facts(add)
     return facts
+
+
+def sums_facts(add) -> None:
+    """Facts of the divergence clauses of Sum, Mean, ReduceSum and ReduceMean (spec/ops/sum.md, mean.md,
+    reducesum.md, reducemean.md): measured with /work/measure-sum (t_sum.py, t_int.py) and this folder's
+    campaign (seed 1, --ops Sum,Mean,ReduceSum,ReduceMean)."""
+    f32 = np.float32
+    i32, i64 = np.iinfo(np.int32), np.iinfo(np.int64)
+
+    def red(label, op, o, dt, x, axes, expect, keepdims=0, stated_ort=None):
+        since = 13 if op == "ReduceSum" else 18
+        attrs = {"keepdims": keepdims}
+        if o < since:
+            attrs["axes"] = axes
+            add(label, op, o, dt, [x], expect, attrs, stated_ort=stated_ort)
+        else:
+            add(label, op, o, dt, [x], expect, attrs, axes=axes, stated_ort=stated_ort)
+
+    x = np.array([1, 2, 3], f32)
+    # [Sum.div.ort-refuses] [Mean.div.ort-refuses]
+    add("Sum-1 float (no kernel)", "Sum", 1, "float", [x, x], "Sum.div.ort-refuses", stated_ort="Could not find an implementation for Sum(1)")
+    add("Mean-1 float (no kernel)", "Mean", 1, "float", [x, x], "Mean.div.ort-refuses", stated_ort="Could not find an implementation for Mean(1)")
+    add("Mean-13 double (no kernel)", "Mean", 13, "double", [x.astype("<f8")] * 2, "Mean.div.ort-refuses",
+        stated_ort="Could not find an implementation for Mean(13)")
+    add("Sum-13 float16 1 + 2^-11 + 2^-11 (computed in float)", "Sum", 13, "float16",
+        [np.array([1], "<f2"), np.array([2 ** -11], "<f2"), np.array([2 ** -11], "<f2")], "agree")
+    add("Mean-13 float16 of 60000 and 60000 (computed in float)", "Mean", 13, "float16", [np.array([60000], "<f2")] * 2, "agree")
+    # [ReduceSum.div.ort-refuses] [ReduceMean.div.ort-refuses]
+    red("ReduceSum-13 uint32 (no kernel)", "ReduceSum", 13, "uint32", np.array([[1, 2]], "<u4"), [1], "ReduceSum.div.ort-refuses",
+        stated_ort="Could not find an implementation for ReduceSum(13)")
+    red("ReduceMean-13 uint64 (no kernel)", "ReduceMean", 13, "uint64", np.array([[1, 2]], "<u8"), [1], "ReduceMean.div.ort-refuses",
+        stated_ort="Could not find an implementation for ReduceMean(13)")
+    # [ReduceSum.div.ort-int]: saturated, int64 through binary64
+    for o in (11, 13):
+        red("ReduceSum int32 [2^31-1, 2] (saturates)", "ReduceSum", o, "int32", np.array([[i32.max, 2]], "<i4"), [1],
+            "ReduceSum.div.ort-int", stated_ort=[np.array([i32.max], "<i4")])
+        red("ReduceSum int64 [2^63-1, 2] (saturates)", "ReduceSum", o, "int64", np.array([[i64.max, 2]], "<i8"), [1],
+            "ReduceSum.div.ort-int", stated_ort=[np.array([i64.max], "<i8")])
+    red("ReduceSum int32 [5, 6] (exact)", "ReduceSum", 13, "int32", np.array([[5, 6]], "<i4"), [1], "agree")
+    # [ReduceMean.div.ort-int]: int64 beyond 2^53
+    red("ReduceMean int64 [-2, -3, 5182022966547290419, 0, 2]", "ReduceMean", 11, "int64",
+        np.array([[-2, -3, 5182022966547290419, 0, 2]], "<i8"), [1], "ReduceMean.div.ort-int",
+        stated_ort=[np.array([1036404593309458048], "<i8")])
+    red("ReduceMean int32 [-7, 0, 0] (truncated: -2)", "ReduceMean", 13, "int32", np.array([[-7, 0, 0]], "<i4"), [1], "agree",
+        stated_ort=[np.array([-2], "<i4")])
+    # [ReduceMean.div.numpy-int]: onnx's reference (np.mean(...).astype(T)): the binary64 mean 2^63 out of range
+    def np_mean_astype(c: Case):
+        with np.errstate(all="ignore"):
+            return [np.mean(c.inputs[0], axis=1).astype(c.inputs[0].dtype)]
+    add("ReduceMean int64 [2^63-1, 2^63-1] (ORT and the spec: 2^63-1)", "ReduceMean", 13, "int64",
+        [np.array([[i64.max, i64.max]], "<i8")], "agree", {"keepdims": 0, "axes": [1]},
+        stated_ort=[np.array([i64.max], "<i8")],
+        peers=[PeerFact("numpy", np_mean_astype, "ReduceMean.div.numpy-int", [np.array([i64.min], "<i8")])])
+    # [ReduceMean.div.ort-empty]: 0 for the mean of an empty set
+    for o in (1, 11, 13, 18):
+        red("ReduceMean float X [2, 0] over axis 1 (0, not NaN)", "ReduceMean", o, "float", np.zeros((2, 0), f32), [1],
+            "ReduceMean.div.ort-empty", stated_ort=[np.zeros(2, f32)])
+    red("ReduceSum float X [2, 0] over axis 1 (the empty sum)", "ReduceSum", 13, "float", np.zeros((2, 0), f32), [1], "agree")
+    # [ReduceSum.div.ort-empty-negative-axes] [ReduceMean.div.ort-empty-negative-axes]
+    red("ReduceSum X [0, 3, 4], axes [0, -1]", "ReduceSum", 11, "float", np.zeros((0, 3, 4), f32), [0, -1],
+        "ReduceSum.div.ort-empty-negative-axes", stated_ort=[np.zeros((3, 4), f32)])
+    red("ReduceMean X [0, 3], axes [-1]", "ReduceMean", 13, "float", np.zeros((0, 3), f32), [-1],
+        "ReduceMean.div.ort-empty-negative-axes", stated_ort=[np.zeros((0, 3), f32)])
 
 
 def computing_facts(add) -> None:

@@ -21,7 +21,9 @@ VERSIONS = {"Max": [1, 6, 8, 12, 13], "ReduceMax": [1, 11, 12, 13, 18, 20], "Har
             # the computing family (spec/common/accuracy.md): drawn by CompGen below, from its own stream
             "Conv": [1, 11, 22], "Gemm": [1, 6, 7, 9, 11, 13], "MatMul": [1, 9, 13],
             # the element-wise arithmetic (spec/common/arithmetic.md): drawn by ArithGen below, its own stream
-            "Add": [1, 6, 7, 13, 14], "Sub": [1, 6, 7, 13, 14], "Mul": [1, 6, 7, 13, 14], "Div": [1, 6, 7, 13, 14]}
+            "Add": [1, 6, 7, 13, 14], "Sub": [1, 6, 7, 13, 14], "Mul": [1, 6, 7, 13, 14], "Div": [1, 6, 7, 13, 14],
+            # the sums (spec/ops/sum.md, mean.md, reducesum.md, reducemean.md): drawn by SumGen, its own stream
+            "Sum": [1, 6, 8, 13], "Mean": [1, 6, 8, 13], "ReduceSum": [1, 11, 13], "ReduceMean": [1, 11, 13, 18]}
 # The draw of the operator: MaxPool, with the most attributes, gets the largest share.
 OP_WEIGHTS = {"Max": 0.09, "ReduceMax": 0.08, "Hardmax": 0.06, "Min": 0.08, "ReduceMin": 0.08, "ArgMax": 0.07,
               "ArgMin": 0.07, "Relu": 0.06, "Clip": 0.11, "MaxPool": 0.24, "GlobalMaxPool": 0.06}
@@ -63,6 +65,11 @@ _ARITH_TYPES = {1: F3, 6: F3 + _I4, 7: F3 + _I4, 13: F3 + _I4 + ["bfloat16"],
 for _op in ("Add", "Sub", "Mul", "Div"):
     for _v, _t in _ARITH_TYPES.items():
         CONSTRAINT[(_op, _v)] = _t
+# [Sum.v1] .. [Sum.v13], [Mean.v1] .. [Mean.v13], [ReduceSum.v1] .. [ReduceSum.v13], [ReduceMean.v1] .. [ReduceMean.v18]
+for _v in (1, 6, 8, 13):
+    CONSTRAINT[("Sum", _v)] = CONSTRAINT[("Mean", _v)] = F3 + (["bfloat16"] if _v >= 13 else [])
+for _v in (1, 11, 13, 18):
+    CONSTRAINT[("ReduceSum", _v)] = CONSTRAINT[("ReduceMean", _v)] = F3 + _I4 + (["bfloat16"] if _v >= 13 else [])
 for _v in (1, 6, 8, 12, 13):
     CONSTRAINT[("Min", _v)] = CONSTRAINT[("Max", _v)]
 for _v in (1, 11, 12, 13, 18, 20):
@@ -77,6 +84,10 @@ def ort_has_kernel(op: str, opset: int, dtype: str) -> bool:
         return False
     if op in ("Add", "Sub", "Mul", "Div"):  # measured: no kernel before opset 7
         return opset >= 7
+    if op in ("Sum", "Mean"):  # measured (/work/measure-sum/t_sum.py): no version 1, no double Mean
+        return opset > 1 and (dtype in ("float", "float16") or (op == "Sum" and dtype == "double"))
+    if op in ("ReduceSum", "ReduceMean"):  # no uint32 / uint64, no float16 at version 1
+        return dtype in ("float", "double", "int32", "int64") or (dtype == "float16" and opset > 1)
     if op == "Conv":  # measured (/work/measure t1_types): no double kernel; float16 at Conv-1 fails to load
         return dtype == "float" or (dtype == "float16" and opset > 1)
     if op == "Gemm":  # no Gemm-1/6 kernel, no integer Gemm
@@ -835,28 +846,122 @@ def values_1(dtype: str, bits: int) -> float:
         return float(to_float64(dtype, from_bits(dtype, [bits]))[0])
 
 
+# ====================================================================== the sums
+# Sum, Mean, ReduceSum, ReduceMean: judged by the accuracy model (lib/model.py, sums_*), drawn from a
+# stream of their own (SumGen), so that the cases of the other families stay those of the same seed.
+SUMS_WEIGHTS = {"Sum": 0.25, "Mean": 0.25, "ReduceSum": 0.25, "ReduceMean": 0.25}
+SUMS_SHARE = 0.15          # of the cases when every operator is drawn
+
+
+class SumGen(CompGen):
+    """Seeded random Sum / Mean / ReduceSum / ReduceMean cases: 1 to 6 inputs broadcasting (versions 8
+    and 13) or of one shape; reductions of ranks 0 to 4 over random axes (negative from version 11),
+    keepdims, noop_with_empty_axes and the axes input (ReduceSum 13, ReduceMean 18), empty sets; the
+    values of CompGen (cancellation, absorption, NaN, infinities, signed zeros, subnormals, overflow)."""
+
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0x5A75]))
+
+    def shape_of(self, rank: int, p0=0.04) -> List[int]:
+        return [self.size(hi=5, big=12, p0=p0, p1=0.2, pbig=0.1) for _ in range(rank)]
+
+    def variadic_case(self, op: str, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for(op, opset)
+        n = int(rng.choice([1, 2, 2, 3, 3, 4, 6]))
+        rank = int(rng.choice([0, 1, 2, 3], p=[0.1, 0.35, 0.35, 0.2]))
+        full = self.shape_of(rank)
+        shapes = []
+        for _ in range(n):
+            if opset >= 8 and rng.random() < 0.5:       # [Sum.shape] multidirectional broadcasting
+                sh = [1 if rng.random() < 0.4 else d for d in full]
+                sh = sh[int(rng.integers(0, len(sh) + 1)):] if rng.random() < 0.3 else sh
+            else:
+                sh = list(full)
+            shapes.append(sh)
+        attrs = {"consumed_inputs": [0] * n} if opset == 1 and rng.random() < 0.2 else {}
+        return Case(cid, op, opset, dtype, self.values(dtype, shapes), attrs)
+
+    def reduce_case(self, op: str, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for(op, opset)
+        rank = int(rng.choice([0, 1, 2, 3, 4], p=[0.05, 0.2, 0.35, 0.25, 0.15]))
+        shape = self.shape_of(rank, p0=0.06)
+        if int(np.prod(shape, dtype=np.int64)) > 3000:
+            shape = [min(d, 6) for d in shape]
+        attrs = {}
+        if rng.random() < 0.8:
+            attrs["keepdims"] = int(rng.integers(0, 2))
+        axes = None
+        if rank > 0 and rng.random() < 0.8:
+            k = int(rng.integers(1, rank + 1))
+            chosen = sorted(rng.choice(rank, size=k, replace=False).tolist())
+            if opset >= 11:
+                chosen = [a - rank if rng.random() < 0.4 else a for a in chosen]
+            rng.shuffle(chosen)
+            axes = [int(a) for a in chosen]
+        x = self.values(dtype, [shape])
+        case = Case(cid, op, opset, dtype, x, attrs)
+        since = 13 if op == "ReduceSum" else 18
+        if op == "ReduceMean" and dtype not in FLOATS:   # [ReduceMean.err.int-empty]: valid models only
+            red = range(rank) if not axes else [a % rank for a in axes]
+            if any(shape[a] == 0 for a in red) and all(shape[a] for a in range(rank) if a not in red):
+                shape = [max(d, 1) for d in shape]
+                case.inputs = self.values(dtype, [shape])
+        if opset < since:
+            if axes is not None:
+                attrs["axes"] = axes
+        else:
+            if rng.random() < 0.6:
+                attrs["noop_with_empty_axes"] = int(rng.integers(0, 2))
+            if axes is None and rng.random() < 0.5:
+                axes = []
+            case.axes = axes
+            case.axes_as = "feed" if rng.random() < 0.3 else "initializer"
+        return case
+
+    def case(self, index: int, ops=None) -> Case:
+        names = list(ops or SUMS_WEIGHTS)
+        w = np.array([SUMS_WEIGHTS[o] for o in names])
+        op = names[self.rng.choice(len(names), p=w / w.sum())]
+        versions = VERSIONS[op]
+        opset = int(versions[self.rng.integers(len(versions))])
+        cid = f"s{index:04d}-{op}-{opset}"
+        c = self.variadic_case(op, cid, opset) if op in ("Sum", "Mean") else self.reduce_case(op, cid, opset)
+        c.id = f"{cid}-{c.dtype}"
+        return c
+
+
 def generate(seed: int, n: int, ops=None) -> List[Case]:
-    """n cases of seed; ops: a list of operator names to draw from (default: all fourteen).
-    The selecting operators (Max ... GlobalMaxPool) come from Gen(seed), exactly the cases the same
-    seed gave before the computing family was added (their k-th case is the same, with the same id);
-    Conv, Gemm and MatMul from CompGen(seed), ids c0000-...; a third stream decides, case by case,
-    the family (COMPUTING_SHARE of the cases when both are drawn)."""
+    """n cases of seed; ops: a list of operator names to draw from (default: all of them).
+    The selecting operators (Max ... GlobalMaxPool) come from Gen(seed); Conv, Gemm and MatMul from
+    CompGen(seed), ids c0000-...; a stream decides, case by case, between those two (COMPUTING_SHARE of
+    the cases when both are drawn). Each later family (the arithmetic, the sums, ...) has a generator
+    and a stream of its own that takes its share of the cases first, in the order of FAMILIES below;
+    the family drawn last among those present takes every case the others leave."""
     sel = [o for o in (ops or OP_WEIGHTS) if o in OP_WEIGHTS]
     comp = [o for o in (ops or COMP_WEIGHTS) if o in COMP_WEIGHTS]
+    # (operators drawn, share when other families are drawn too, stream id, generator)
+    families = [
+        ([o for o in (ops or ARITH_WEIGHTS) if o in ARITH_WEIGHTS], ARITH_SHARE, 0xA8, ArithGen),  # Add, Sub, Mul, Div: a0000-...
+        ([o for o in (ops or SUMS_WEIGHTS) if o in SUMS_WEIGHTS], SUMS_SHARE, 0x5B, SumGen),       # Sum, Mean, ReduceSum, ReduceMean
+    ]
+    families = [f for f in families if f[0]]
     share = 0.0 if not comp else 1.0 if not sel else COMPUTING_SHARE
     pick = np.random.Generator(np.random.PCG64([seed, 0xFA])).random(n) < share
+    picks = [np.random.Generator(np.random.PCG64([seed, sid])).random(n) < (fshare if (sel or comp or len(families) > 1) else 1.0)
+             for (_, fshare, sid, _) in families]
+    gens = [gen(seed) for (_, _, _, gen) in families]
+    counts = [0] * len(families)
     g, cg = Gen(seed), CompGen(seed)
-    # Add, Sub, Mul, Div from ArithGen(seed), ids a0000-...; a fourth stream decides, case by case, the
-    # arithmetic (ARITH_SHARE of the cases when other families are drawn too)
-    ar = [o for o in (ops or ARITH_WEIGHTS) if o in ARITH_WEIGHTS]
-    ar_share = 0.0 if not ar else 1.0 if not (sel or comp) else ARITH_SHARE
-    pick_ar = np.random.Generator(np.random.PCG64([seed, 0xA8])).random(n) < ar_share
-    ag, i_ar = ArithGen(seed), 0
     out, i_sel, i_comp = [], 0, 0
     for k in range(n):
-        if pick_ar[k]:
-            out.append(ag.case(i_ar, ar))
-            i_ar += 1
+        f = next((j for j in range(len(families)) if picks[j][k]), None)
+        if f is None and not (sel or comp):
+            f = len(families) - 1  # no selecting or computing operator drawn: the last family takes the rest
+        if f is not None:
+            out.append(gens[f].case(counts[f], families[f][0]))
+            counts[f] += 1
         elif pick[k]:
             out.append(cg.case(i_comp, comp))
             i_comp += 1

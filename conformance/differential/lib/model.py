@@ -1467,3 +1467,166 @@ def spec_arith(case) -> np.ndarray:
 
 
 _SPEC.update({op: spec_arith for op in ARITH})  # spec_output dispatches the arithmetic too
+# ================================================================ Sum, Mean, ReduceSum, ReduceMean
+# spec/ops/sum.md, mean.md, reducesum.md, reducemean.md, transcribed independently of src/ops/sums.cpp:
+# the terms of an element are one-factor terms (the inputs' elements through the broadcast map; the
+# members of R(j)), e_k = c_d for the means ([Acc.divisor]: c_d = 0 for d = 1, else
+# 1 + max([1/d not in T], 2 [d not in T])), D = (n - 1) + c_d, s = sum / d, S = sum |x| / d,
+# U = (1 + theta(n - 1)) (n lambda + (n - 1) eta), lambda = c_d eta (1 + v)^(c_d - 1); [Acc.overflow]
+# with the undivided partial sums (d times); [Acc.nonfinite] on the terms. Empty sets: ReduceSum +0,
+# ReduceMean a NaN (float) or a refusal ([ReduceMean.err.int-empty]). Integers: ReduceSum modulo 2^w,
+# ReduceMean the exact mean truncated toward zero.
+
+SUMS = ("Sum", "Mean", "ReduceSum", "ReduceMean")
+
+
+def sums_axes(case):
+    """The reduced axes of a ReduceSum / ReduceMean case (normalised), or None for the identity."""
+    r = case.inputs[0].ndim
+    since = 13 if case.op == "ReduceSum" else 18
+    axes = case.attrs.get("axes") if case.opset < since else case.axes
+    if not axes:
+        if case.opset >= since and case.attrs.get("noop_with_empty_axes", 0) == 1:
+            return None
+        return list(range(r))
+    return sorted(a + r if a < 0 else a for a in axes)
+
+
+def sums_terms(case):
+    """(per element: the list of its terms' float64 values, or of ints; d; the output shape)."""
+    x = case.inputs
+    if case.op in ("Sum", "Mean"):
+        conv = (lambda t: values_of(case.dtype, t))
+        vals = [conv(t) for t in x]
+        shape = list(np.broadcast_shapes(*[v.shape for v in vals]))
+        b = [np.broadcast_to(v, shape).reshape(-1) for v in vals]
+        P = int(np.prod(shape, dtype=np.int64))
+        return [[float(b[m][j]) for m in range(len(b))] for j in range(P)], len(b), shape
+    t = x[0]
+    v = values_of(case.dtype, t) if case.dtype in FLOATS else np.asarray(t).astype(object)
+    axes = sums_axes(case)
+    if axes is None:
+        return None, 1, list(t.shape)
+    kept = [k for k in range(t.ndim) if k not in axes]
+    moved = np.transpose(v, kept + axes) if t.ndim else v
+    kshape = [t.shape[k] for k in kept]
+    n = int(np.prod([t.shape[k] for k in axes], dtype=np.int64))
+    rows = np.asarray(moved).reshape(int(np.prod(kshape, dtype=np.int64)), n)   # R(j) in row-major order
+    keep = int(case.attrs.get("keepdims", 1))
+    shape = [1 if k in axes else t.shape[k] for k in range(t.ndim)] if keep else kshape
+    conv = float if case.dtype in FLOATS else int
+    return [[conv(e) for e in row] for row in rows.tolist()], n, shape
+
+
+def divisor_roundings(dtype: str, d: int) -> int:
+    """[Acc.divisor] c_d."""
+    if d == 1:
+        return 0
+    f = fmt_of(dtype)
+    d_in = Fraction(round_exact(Fraction(d), dtype)) == d and d < f.omega
+    r_in = d & (d - 1) == 0 and Fraction(1, d) >= f.eta
+    return 1 + max(0 if r_in else 1, 0 if d_in else 2)
+
+
+def sums_allowed(case):
+    """(per-element Allowed list, output shape) of a float Sum / Mean / ReduceSum / ReduceMean case."""
+    key = (id(case), case.id, "sums")
+    if key in _ALLOWED_MEMO:
+        return _ALLOWED_MEMO[key]
+    f = fmt_of(case.dtype)
+    terms, n, shape = sums_terms(case)
+    mean = case.op in ("Mean", "ReduceMean")
+    out = []
+    for xs in terms:
+        nn = len(xs)
+        d = nn if mean else 1
+        if nn == 0:
+            out.append(Allowed(False, False, False, True, n=0, why="0/0 [ReduceMean.float.empty]") if mean else
+                       Allowed(True, False, False, False, s=Fraction(0), B=Fraction(0), n=0, why="the empty sum"))
+            continue
+        if any(math.isnan(x) for x in xs) or (math.inf in xs and -math.inf in xs):
+            out.append(Allowed(False, False, False, True, n=nn, why="[Acc.nonfinite] 1, 2"))
+            continue
+        cd = divisor_roundings(case.dtype, d) if mean else 0
+        fin = [Fraction(x) for x in xs if math.isfinite(x)]
+        Sp = sum((x for x in fin if x > 0), Fraction(0)) / d
+        Sm = -sum((x for x in fin if x < 0), Fraction(0)) / d
+        S = Sp + Sm
+        D = (nn - 1) + cd
+        lam = cd * f.eta * (1 + f.v) ** (cd - 1) if cd >= 1 else Fraction(0)
+        U = (1 + theta(case.dtype, nn - 1)) * (nn * lam + (nn - 1) * f.eta)
+        thS = theta(case.dtype, D) * S
+        over_p = d * (Sp + thS + U) >= f.omega        # [Acc.divisor] the undivided partial sums
+        over_m = d * (Sm + thS + U) >= f.omega
+        if math.inf in xs or -math.inf in xs:
+            pinf = math.inf in xs
+            out.append(Allowed(False, pinf, not pinf, over_m if pinf else over_p, n=nn, D=D, why="[Acc.nonfinite] 3"))
+            continue
+        all_neg0 = all(x == 0 and math.copysign(1.0, x) < 0 for x in xs)
+        out.append(Allowed(True, over_p, over_m, over_p and over_m, s=(Sp - Sm), B=thS + U, n=nn, D=D, S=S,
+                           all_neg_zero=all_neg0, why="[Acc.bound]" + (" [Acc.divisor]" if mean else "")))
+    if len(_ALLOWED_MEMO) > 16:
+        _ALLOWED_MEMO.clear()
+    _ALLOWED_MEMO[key] = (out, shape)
+    return out, shape
+
+
+class SumsRefused(Exception):
+    """The spec refuses the case ([ReduceMean.err.int-empty])."""
+
+
+def sums_int_exact(case) -> np.ndarray:
+    terms, n, shape = sums_terms(case)
+    st = storage(case.dtype)
+    if terms is None:
+        return np.asarray(case.inputs[0]).copy()
+    w = st.itemsize * 8
+    out = []
+    for xs in terms:
+        s = sum(xs)
+        if case.op == "ReduceMean":
+            if not xs:
+                raise SumsRefused("ReduceMean.err.int-empty")
+            out.append(_trunc_div(s, len(xs)))
+        else:
+            v = s % (1 << w)
+            out.append(v - (1 << w) if np.iinfo(st).min < 0 and v >= 1 << (w - 1) else v)
+    return np.array(out, dtype=object).astype(st).reshape(shape)
+
+
+def sums_spec_output(case) -> np.ndarray:
+    """What `run` writes ([Acc.run]); the identity of noop_with_empty_axes bit for bit."""
+    if case.dtype not in FLOATS:
+        return sums_int_exact(case)
+    if case.op in ("ReduceSum", "ReduceMean") and sums_axes(case) is None:
+        return np.asarray(case.inputs[0]).copy()
+    allowed, shape = sums_allowed(case)
+    vals = []
+    for al in allowed:
+        if not al.fin:
+            vals.append(math.inf if al.pinf and not al.ninf else -math.inf if al.ninf and not al.pinf else math.nan)
+        elif al.s == 0:
+            vals.append(-0.0 if al.all_neg_zero else 0.0)
+        else:
+            vals.append(round_exact(al.s, case.dtype))
+    return from_float64(case.dtype, np.array(vals, dtype=np.float64).reshape(shape))
+
+
+def sums_judge(case, y: np.ndarray):
+    """(ok per element (flat), Allowed list or None, expected shape) of an output y."""
+    if case.dtype not in FLOATS or (case.op in ("ReduceSum", "ReduceMean") and sums_axes(case) is None):
+        want = sums_spec_output(case)
+        if list(y.shape) != list(want.shape):
+            return None, None, list(want.shape)
+        if case.dtype in FLOATS:  # the identity: bit for bit
+            return bits_view(case.dtype, contig(y)).reshape(-1) == bits_view(case.dtype, contig(want)).reshape(-1), None, list(want.shape)
+        return np.asarray(y).reshape(-1) == want.reshape(-1), None, list(want.shape)
+    allowed, shape = sums_allowed(case)
+    if list(y.shape) != list(shape):
+        return None, allowed, shape
+    vals = values_of(case.dtype, y).reshape(-1)
+    ok = [al.accepts(r) for al, r in zip(allowed, vals.tolist())]
+    return np.array(ok, bool), allowed, shape
+
+
+_SPEC.update({op: sums_spec_output for op in SUMS})

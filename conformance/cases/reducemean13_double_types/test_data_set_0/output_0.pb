@@ -1,0 +1,1 @@
+BreducedJUUUUUÕ@Ú¶mÛ¶mø¿fffff6@

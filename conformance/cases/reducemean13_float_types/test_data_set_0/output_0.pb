@@ -1,0 +1,1 @@
+BreducedJªªZ?x—A†!ÂÀ

@@ -1,0 +1,1 @@
+BreducedJí$Ií$I¿uPuPÁ?¢Í†j÷?

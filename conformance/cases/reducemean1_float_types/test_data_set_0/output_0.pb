@@ -1,0 +1,1 @@
+BreducedJ·m;ÀuPXÀ¹”Ï?

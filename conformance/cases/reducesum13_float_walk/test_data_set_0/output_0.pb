@@ -1,0 +1,1 @@
+BreducedJ·mÂã«ÑA²F@ïnêA

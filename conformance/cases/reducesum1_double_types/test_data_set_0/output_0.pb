@@ -1,0 +1,1 @@
+BreducedJUUUUU5?@·mÛ¶mCDÀÿÿÿÿÿ?À
