@@ -8,6 +8,7 @@
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
+#include "ops/batchnormalization.hpp"
 #include "ops/conv.hpp"
 #include "ops/gemm.hpp"
 #include "ops/matmul.hpp"
@@ -412,6 +413,48 @@ OpVersion matmul_version(int v) {
   return out;
 }
 
+// The attributes of a BatchNormalization node with ONNX's defaults ([Common.gr.defaults]).
+BatchNormParams batchnorm_params(const Attributes& a) {
+  BatchNormParams p;
+  if (auto it = a.find("epsilon"); it != a.end()) p.epsilon = std::get<float>(it->second);
+  p.is_test = int_attribute(a, "is_test", 0);
+  p.spatial = int_attribute(a, "spatial", 1);
+  p.training_mode = int_attribute(a, "training_mode", 0);
+  return p;
+}
+
+OpVersion batchnorm_version(int v) {
+  // [BatchNormalization.versions] the attributes of each version; consumed_inputs (1) accepted and ignored
+  Kinds kinds = {{"epsilon", "float"}, {"momentum", "float"}};
+  if (v < 6) kinds["consumed_inputs"] = "ints";
+  if (v < 7) kinds["is_test"] = "int";
+  if (v < 9) kinds["spatial"] = "int";
+  if (v >= 14) kinds["training_mode"] = "int";
+  auto check = [v, kinds](const Attributes& a) {
+    check_attributes("BatchNormalization", v, a, kinds);
+    check_batchnorm_mode(v, batchnorm_params(a), 1);  // [BatchNormalization.mode] training_mode, at load
+  };
+  OpVersion out{"BatchNormalization", v, 5, 5, v < 14 ? 5 : 3,
+                [v, check](const Inputs& in, const Attributes& a, std::size_t wanted) {
+                  check(a);
+                  return single(batch_normalization(v, required(in, 0, "BatchNormalization", v, "X"),
+                                                    required(in, 1, "BatchNormalization", v, "scale"),
+                                                    required(in, 2, "BatchNormalization", v, "B"),
+                                                    required(in, 3, "BatchNormalization", v, "mean"),
+                                                    required(in, 4, "BatchNormalization", v, "var"), batchnorm_params(a), wanted));
+                },
+                check,
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_batch_normalization(v, values, batchnorm_params(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_batch_normalization(v, values, batchnorm_params(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
+  out.computes = true;
+  return out;
+}
+
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
@@ -430,6 +473,7 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 11, 22}) t.push_back(conv_version(v));
   for (int v : {1, 6, 7, 9, 11, 13}) t.push_back(gemm_version(v));
   for (int v : {1, 9, 13}) t.push_back(matmul_version(v));
+  for (int v : {1, 6, 7, 9, 14, 15}) t.push_back(batchnorm_version(v));
   return t;
 }
 
