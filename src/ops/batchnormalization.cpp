@@ -186,7 +186,7 @@ Channel channel_of(DType t, double gamma, double beta, double mu, double var, do
   ch.inv_s = 1 / s;
   ch.b = beta - ch.a * mu;
   ch.m0 = std::fabs(ch.a) * std::fabs(mu) + std::fabs(beta);
-  // [BatchNormalization.counts] e = c_in + 6 + g + m, D = 2 + e
+  // [BatchNormalization.counts] e = c_in + 6 + g + m, D = 2 + e: the largest count of the forms of [BatchNormalization.hyp]
   const bool g_conv = scale_t != t && !in_type(t, gamma), m_conv = mean_t != t && !in_type(t, mu);
   const bool b_conv = scale_t != t && !in_type(t, beta);
   const std::int64_t D = c_in + 8 + (g_conv ? 1 : 0) + (m_conv ? 1 : 0);
