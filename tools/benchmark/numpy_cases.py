@@ -132,6 +132,14 @@ elif case == "matmul-512":
     x, bm = filled((512, 512), np.float32), filled((512, 512), np.float32)
     x64, b64 = x.astype(np.float64), bm.astype(np.float64)
     run = lambda: x64 @ b64
+elif case == "batchnorm-8x64x56":
+    # numpy's float64 equivalent: (x - mean) / np.sqrt(var + eps) * scale + B, the parameters float64 and
+    # broadcast per channel (x is converted to float64 by the subtraction)
+    x = filled((8, 64, 56, 56), np.float32)
+    s64, b64, m64, v64 = (filled((64,), np.float32).astype(np.float64).reshape(1, 64, 1, 1) for _ in range(4))
+    v64 = np.abs(v64)
+    eps = float(np.float32(1e-5))
+    run = lambda: (x - m64) / np.sqrt(v64 + eps) * s64 + b64
 elif case == "globalmaxpool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.max(x, axis=(2, 3), keepdims=True)
