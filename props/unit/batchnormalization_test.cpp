@@ -59,7 +59,7 @@ TEST_CASE("[BatchNormalization.channel] spatial 0 takes one parameter set per ac
 }
 
 TEST_CASE("[BatchNormalization.err.shape] [BatchNormalization.err.rank] [BatchNormalization.err.type] "
-          "[BatchNormalization.err.dtype] [BatchNormalization.versions] Example 2: refusals",
+          "[BatchNormalization.err.dtype] [BatchNormalization.versions] Example 2, refusals",
           "[batchnormalization]") {
   const Tensor X = Tensor(DType::Float, {2, 3, 4});
   const Tensor p3 = Tensor(DType::Float, {3}), p4 = Tensor(DType::Float, {4}), d3 = Tensor(DType::Double, {3});
