@@ -160,4 +160,26 @@ TEST_CASE("[BatchNormalization.counts] [BatchNormalization.hyp] the folded form 
   CHECK(e.bound < accuracy::theta(DType::Float, 9) * 31.47);
 }
 
+TEST_CASE("[BatchNormalization.counts] [BatchNormalization.hyp] a float16 variance just above -epsilon, where epsilon's conversion to "
+          "float16 is a large relative change of var + epsilon (c_in > 1)",
+          "[batchnormalization]") {
+  // var = -151·2^-24 (a float16 subnormal), epsilon = 1e-5 (binary32): w = 9.9969838e-7, a = 1/√w = 1000.1508.
+  // Evaluated in float16 (by hand): fl16(epsilon) = 168·2^-24, w' = 17·2^-24 (exact), √w' = 1.00662735e-3 rounds
+  // to 1056·2^-20, 1/s' = 992.97 rounds to 993, y = 1·993 + (0 - 0·993) = 993: 0.7% from the ideal, within
+  // θ(D)·S for D = c_in + 8 (c_in = ⌈r/((1 − r)u)⌉ = 130, r = 2^-24/w), far outside θ(8)·S.
+  auto h = [](std::uint16_t b) {
+    Tensor t(DType::Float16, {1});
+    t.values<float16>()[0] = float16{b};
+    return t;
+  };
+  const Tensor X = [] {
+    Tensor t(DType::Float16, {1, 1});
+    t.values<float16>()[0] = float16{0x3C00};  // 1
+    return t;
+  }();
+  const Tensor Y = bn(15, X, h(0x3C00), h(0x0000), h(0x0000), h(0x8097), P(static_cast<double>(1e-5f)));
+  CHECK(conforms(Y, 0, 993.0));
+  CHECK_FALSE(conforms(Y, 0, 1100.0));
+}
+
 }  // namespace batchnormalization_test
