@@ -170,7 +170,7 @@ Channel channel_of(DType t, double gamma, double beta, double mu, double var, do
       else ch.kind = Channel::Any;  // w' of either sign
       return ch;
     }
-    c_in = input_count(std::nextafter(xi / w_lo, kInf), f.u);
+    c_in = input_count(xi == 0 ? 0.0 : std::nextafter(xi / w_lo, kInf), f.u);  // r = ξ/w, rounded up
     if (c_in >= (std::int64_t{1} << 40)) {  // r within 2^-40·… of 1: θ(D) not finite
       ch.kind = Channel::Any;
       return ch;
