@@ -9,6 +9,7 @@
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
+#include "ops/batchnormalization.hpp"
 #include "ops/conv.hpp"
 #include "ops/div.hpp"
 #include "ops/gemm.hpp"
@@ -472,6 +473,48 @@ OpVersion arith_version(const char* op, int v, ArithFunctions f) {
   return out;
 }
 
+// The attributes of a BatchNormalization node with ONNX's defaults ([Common.gr.defaults]).
+BatchNormParams batchnorm_params(const Attributes& a) {
+  BatchNormParams p;
+  if (auto it = a.find("epsilon"); it != a.end()) p.epsilon = std::get<float>(it->second);
+  p.is_test = int_attribute(a, "is_test", 0);
+  p.spatial = int_attribute(a, "spatial", 1);
+  p.training_mode = int_attribute(a, "training_mode", 0);
+  return p;
+}
+
+OpVersion batchnorm_version(int v) {
+  // [BatchNormalization.versions] the attributes of each version; consumed_inputs (1) accepted and ignored
+  Kinds kinds = {{"epsilon", "float"}, {"momentum", "float"}};
+  if (v < 6) kinds["consumed_inputs"] = "ints";
+  if (v < 7) kinds["is_test"] = "int";
+  if (v < 9) kinds["spatial"] = "int";
+  if (v >= 14) kinds["training_mode"] = "int";
+  auto check = [v, kinds](const Attributes& a) {
+    check_attributes("BatchNormalization", v, a, kinds);
+    check_batchnorm_mode(v, batchnorm_params(a), 1);  // [BatchNormalization.mode] training_mode, at load
+  };
+  OpVersion out{"BatchNormalization", v, 5, 5, v < 14 ? 5 : 3,
+                [v, check](const Inputs& in, const Attributes& a, std::size_t wanted) {
+                  check(a);
+                  return single(batch_normalization(v, required(in, 0, "BatchNormalization", v, "X"),
+                                                    required(in, 1, "BatchNormalization", v, "scale"),
+                                                    required(in, 2, "BatchNormalization", v, "B"),
+                                                    required(in, 3, "BatchNormalization", v, "mean"),
+                                                    required(in, 4, "BatchNormalization", v, "var"), batchnorm_params(a), wanted));
+                },
+                check,
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_batch_normalization(v, values, batchnorm_params(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_batch_normalization(v, values, batchnorm_params(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
+  out.computes = true;
+  return out;
+}
+
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
@@ -494,6 +537,14 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 6, 7, 13, 14}) t.push_back(arith_version("Sub", v, {sub, decide_sub, reach_sub}));
   for (int v : {1, 6, 7, 13, 14}) t.push_back(arith_version("Mul", v, {mul, decide_mul, reach_mul}));
   for (int v : {1, 6, 7, 13, 14}) t.push_back(arith_version("Div", v, {div, decide_div, reach_div}));
+  // Sum, Mean, ReduceSum, ReduceMean (ops/sums.hpp): computed folds, judged by [Acc.verdict]
+  for (int v : {1, 6, 8, 13}) t.push_back(computed_variadic_version("Sum", v, {sum, decide_sum, reach_sum}));
+  for (int v : {1, 6, 8, 13}) t.push_back(computed_variadic_version("Mean", v, {mean, decide_mean, reach_mean}));
+  for (int v : {1, 11, 13})
+    t.push_back(reduce_version("ReduceSum", v, {reducesum_axes_from_input, reduce_sum, decide_reduce_sum, reach_reduce_sum, 13, true}));
+  for (int v : {1, 11, 13, 18})
+    t.push_back(reduce_version("ReduceMean", v, {reducemean_axes_from_input, reduce_mean, decide_reduce_mean, reach_reduce_mean, 18, true}));
+  for (int v : {1, 6, 7, 9, 14, 15}) t.push_back(batchnorm_version(v));
   // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
   // calls its kernel (run, check, golden, conformance)
   for (OpVersion& op : t)
@@ -503,13 +554,6 @@ std::vector<OpVersion> make_table() {
         for (Tensor& y : out) y.nan_payload_free = true;
         return out;
       };
-  // Sum, Mean, ReduceSum, ReduceMean (ops/sums.hpp): computed folds, judged by [Acc.verdict]
-  for (int v : {1, 6, 8, 13}) t.push_back(computed_variadic_version("Sum", v, {sum, decide_sum, reach_sum}));
-  for (int v : {1, 6, 8, 13}) t.push_back(computed_variadic_version("Mean", v, {mean, decide_mean, reach_mean}));
-  for (int v : {1, 11, 13})
-    t.push_back(reduce_version("ReduceSum", v, {reducesum_axes_from_input, reduce_sum, decide_reduce_sum, reach_reduce_sum, 13, true}));
-  for (int v : {1, 11, 13, 18})
-    t.push_back(reduce_version("ReduceMean", v, {reducemean_axes_from_input, reduce_mean, decide_reduce_mean, reach_reduce_mean, 18, true}));
   return t;
 }
 

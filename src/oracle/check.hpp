@@ -221,9 +221,15 @@ Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, 
 inline int exit_status(bool conforms) { return conforms ? 0 : 1; }
 
 // [Check.not-implemented] Whether a refusal of a model means that it uses an operator, or an
-// operator version, sonnx-ref does not implement ([Graph.opset.unsupported]): the case is then
-// outside sonnx-ref, neither a failure nor a pass.
-inline bool not_implemented(const std::string& refusal_id) { return refusal_id == "Graph.opset.unsupported"; }
+// operator version, sonnx-ref does not implement ([Graph.opset.unsupported]), or a feature an
+// operator's document declares outside the profile (a clause "<Op>.err.unsupported-<feature>"): the
+// case is then outside sonnx-ref, neither a failure nor a pass.
+inline bool not_implemented(const std::string& refusal_id) {
+  if (refusal_id == "Graph.opset.unsupported") return true;
+  const auto last = refusal_id.rfind('.');
+  return last != std::string::npos && last >= 4 && refusal_id.compare(last - 4, 4, ".err") == 0 &&
+         refusal_id.compare(last + 1, 11, "unsupported") == 0;
+}
 std::string to_text(const Campaign& c, const compare::Options& options);
 nlohmann::ordered_json to_json(const Campaign& c, const compare::Options& options);
 // JUnit tests named "<model>/<case>/<output>" (and "<model>/<case>/node <label>"), unique in the run.

@@ -20,6 +20,7 @@
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
 #include "ops/conv.hpp"
+#include "ops/batchnormalization.hpp"
 #include "ops/gemm.hpp"
 #include "ops/matmul.hpp"
 #include "ops/reducemean.hpp"
@@ -229,6 +230,11 @@ int main(int argc, char** argv) {
   } else if (c == "sum3-float") {
     for (std::uint64_t s = 1; s <= 3; ++s) keep.push_back(filled<float>({rows, cols}, s));
     run = [&keep] { return ops::sum(13, {&keep[0], &keep[1], &keep[2]}); };
+  } else if (c == "batchnorm-8x64x56") {  // per channel a, b and the bound's coefficients once, then a plain loop
+    keep.push_back(filled<float>({8, 64, 56, 56}, 1));
+    for (std::uint64_t seed = 2; seed <= 5; ++seed) keep.push_back(filled<float>({64}, seed));
+    for (float& v : keep[4].values<float>()) v = std::fabs(v);  // variances
+    run = [&keep] { return ops::batch_normalization(15, keep[0], keep[1], keep[2], keep[3], keep[4], {}); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

@@ -142,6 +142,14 @@ elif case in ("reducemean-64x1024x1024", "reducesum-64x1024x1024"):  # binary64,
 elif case == "sum3-float":
     x, b, c = filled((rows, cols), np.float32), filled((rows, cols), np.float32), filled((rows, cols), np.float32)
     run = lambda: x.astype(np.float64) + b + c
+elif case == "batchnorm-8x64x56":
+    # numpy's float64 equivalent: (x - mean) / np.sqrt(var + eps) * scale + B, the parameters float64 and
+    # broadcast per channel (x is converted to float64 by the subtraction)
+    x = filled((8, 64, 56, 56), np.float32)
+    s64, b64, m64, v64 = (filled((64,), np.float32).astype(np.float64).reshape(1, 64, 1, 1) for _ in range(4))
+    v64 = np.abs(v64)
+    eps = float(np.float32(1e-5))
+    run = lambda: (x - m64) / np.sqrt(v64 + eps) * s64 + b64
 elif case == "globalmaxpool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.max(x, axis=(2, 3), keepdims=True)

@@ -102,6 +102,10 @@ def case_model(case, feeds):
         names.append("axes")
     elif kind == "sum3":
         op = "Sum"
+    elif kind == "batchnorm":  # scale, B, mean, var as initializers, as in a real model
+        op, opset = "BatchNormalization", 15
+        inits = [numpy_helper.from_array(feeds[k][1], f"in{k}") for k in range(1, 5)]
+        feeds[:] = feeds[:1]
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)

@@ -563,6 +563,7 @@ COMP_DIV = {
     "matmul_refuses": "MatMul.div.ort-refuses",
     "conv_np_padded_inf": "Conv.div.numpy-padded-inf",
     "gemm_np_beta0": "Gemm.div.numpy-beta-zero",
+    "batchnorm_refuses": "BatchNormalization.div.ort-refuses",
 }
 
 
@@ -604,6 +605,9 @@ def computed_refusal(case: Case, out: Outcome) -> Optional[str]:
             return COMP_DIV["gemm_int"]
         if case.op == "MatMul" and (dt == "float16" and o < 9 and cast or dt == "bfloat16" and no_kernel):
             return COMP_DIV["matmul_refuses"]
+        # [BatchNormalization.div.ort-refuses] no kernel below version 7, none for bfloat16
+        if case.op == "BatchNormalization" and (o < 7 and (no_kernel or cast) or dt == "bfloat16" and no_kernel):
+            return COMP_DIV["batchnorm_refuses"]
     if case.op == "Conv" and out.stage == "run" and a.get("auto_pad", "NOTSET").startswith("SAME") \
             and max(a.get("dilations", [1])) > 1 and "Dilation not supported for AutoPadType::SAME" in e:
         return COMP_DIV["conv_same_dil"]
@@ -702,6 +706,12 @@ def numpy_computed(case: Case) -> Optional[np.ndarray]:
     with np.errstate(all="ignore"):
         if case.op == "MatMul":
             return np.asarray(np.matmul(x[0], x[1])).astype(st)
+        if case.op == "BatchNormalization":  # (x - mean) / np.sqrt(var + eps) * scale + B, per channel
+            eps = st.type(np.float32(case.attrs.get("epsilon", 1e-5)))
+            spatial = case.opset >= 9 or case.attrs.get("spatial", 1) != 0
+            shp = ([1, x[1].size] + [1] * (x[0].ndim - 2)) if spatial and x[0].ndim >= 2 else [1] + list(x[1].shape)
+            p = [t.reshape(shp) for t in x[1:5]] if x[0].ndim >= 2 else x[1:5]
+            return np.asarray((x[0] - p[2]) / np.sqrt(p[3] + eps) * p[0] + p[1]).astype(st)
         if case.op == "Gemm":
             a = x[0].T if case.attrs.get("transA", 0) else x[0]
             b = x[1].T if case.attrs.get("transB", 0) else x[1]

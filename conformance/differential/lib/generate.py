@@ -969,3 +969,114 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:
             out.append(g.case(i_sel, sel))
             i_sel += 1
     return out
+
+
+# ====================================================================== BatchNormalization
+# spec/ops/batchnormalization.md, inference only, judged by the accuracy model (lib/model.py,
+# batchnorm_allowed). Drawn from its own PCG64 stream ([seed, 0xB7]): the other operators' cases of a
+# seed are those they were before it was added, but for the ones a BatchNormalization case replaces
+# (BATCHNORM_SHARE of them when every operator is drawn).
+VERSIONS["BatchNormalization"] = [1, 6, 7, 9, 14, 15]
+for _v in (1, 6, 7, 9):
+    CONSTRAINT[("BatchNormalization", _v)] = F3
+for _v in (14, 15):
+    CONSTRAINT[("BatchNormalization", _v)] = F3 + ["bfloat16"]
+BATCHNORM_SHARE = 0.05
+EPSILONS = [1e-5, 1e-5, 1e-3, 1e-2, 0.0, 0.1, 1e-8]
+
+
+class BatchNormGen(CompGen):
+    """Seeded random BatchNormalization cases: X of rank 1 to 4, parameters per channel (spatial 0 per
+    activation, versions 1 to 7), variances near epsilon, about 1e-3, negative above -epsilon, zero;
+    biases of the sign opposite to a·x; X's values drawn as CompGen's flavours."""
+
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0xB7]))
+
+    def case(self, index: int) -> Case:
+        from model import fmt_of, from_float64
+        rng = self.rng
+        versions = VERSIONS["BatchNormalization"]
+        # versions 1 and 6 have no ORT kernel ([BatchNormalization.div.ort-refuses]): a few cases show the refusal
+        w = np.array([0.3 if v in (1, 6) else 1.0 for v in versions])
+        opset = int(versions[rng.choice(len(versions), p=w / w.sum())])
+        dtype = self.dtype_for("BatchNormalization", opset)
+        f = fmt_of(dtype)
+        rank = int(rng.choice([1, 2, 3, 4], p=[0.1, 0.2, 0.3, 0.4]))
+        shape = [int(rng.integers(1, 3))] + [int(rng.integers(1, 5)) for _ in range(rank - 1)]
+        a = {}
+        eps = float(EPSILONS[rng.integers(len(EPSILONS))])
+        if eps != 1e-5 or rng.random() < 0.5:
+            a["epsilon"] = eps
+        spatial = 1
+        if opset < 9 and rank >= 3 and rng.random() < 0.3:
+            spatial = 0
+            a["spatial"] = 0
+        elif opset < 9 and rng.random() < 0.2:
+            a["spatial"] = 1
+        if opset == 1:
+            a["consumed_inputs"] = [0, 0, 0, 1, 1]
+        if opset < 7 and rng.random() < 0.7:
+            a["is_test"] = 1
+        if opset >= 14 and rng.random() < 0.2:
+            a["training_mode"] = 0
+        if rng.random() < 0.2:
+            a["momentum"] = 0.99
+        C = shape[1] if rank >= 2 else 1
+        pshape = [C] if spatial else shape[1:]
+        nparams = int(np.prod(pshape, dtype=np.int64))
+        x = self.values(dtype, [shape])[0]
+        scale = from_float64(dtype, np.array([self._finite(dtype, int(rng.integers(-2, 3))) for _ in range(nparams)]))
+        bias = from_float64(dtype, np.array([self._finite(dtype, int(rng.integers(-3, 3))) for _ in range(nparams)]))
+        mean = from_float64(dtype, np.array([self._finite(dtype, int(rng.integers(-3, 2))) for _ in range(nparams)]))
+        var = []
+        eps_t = float(np.float32(eps))
+        for _ in range(nparams):
+            kind = rng.choice(6, p=[0.45, 0.15, 0.15, 0.1, 0.1, 0.05])
+            if kind == 0:
+                v = abs(self._finite(dtype, int(rng.integers(-3, 3))))
+            elif kind == 1:                                    # about 1e-3
+                v = abs(self._finite(dtype, -10))
+            elif kind == 2:                                    # near epsilon
+                v = eps_t * float(rng.choice([0.0, 0.5, 1.0, 2.0]))
+            elif kind == 3:
+                v = 0.0
+            elif kind == 4:                                    # negative, above -epsilon
+                v = -eps_t * 0.5
+            else:                                              # a non-finite variance, rarely
+                v = float(rng.choice([math.inf, math.nan]))
+            var.append(v)
+        var = from_float64(dtype, np.array(var).reshape(-1))
+        scale, bias, mean, var = (t.reshape(pshape) for t in (scale, bias, mean, var))
+        c = Case("", "BatchNormalization", opset, dtype, [x, scale, bias, mean, var], a)
+        r = rng.random()
+        c.initializers = frozenset({1, 2, 3, 4}) if r < 0.4 else frozenset()
+        c.id = f"b{index:04d}-BatchNormalization-{opset}-{dtype}"
+        return c
+
+
+import math  # noqa: E402  (BatchNormGen)
+
+_generate_without_batchnorm = generate
+
+
+def generate(seed: int, n: int, ops=None) -> List[Case]:  # noqa: F811 - BatchNormalization added to the draw
+    """As before, with BatchNormalization: when `ops` names it, its cases come from BatchNormGen(seed)
+    (alone, or as a share of the others); when every operator is drawn, BATCHNORM_SHARE of the cases."""
+    want_bn = ops is None or "BatchNormalization" in ops
+    others = None if ops is None else [o for o in ops if o != "BatchNormalization"]
+    if others is not None and not others:
+        bg = BatchNormGen(seed)
+        return [bg.case(k) for k in range(n)]
+    out = _generate_without_batchnorm(seed, n, others)
+    if not want_bn:
+        return out
+    share = BATCHNORM_SHARE if ops is None else 1.0 / (len(others) + 1)
+    pick = np.random.Generator(np.random.PCG64([seed, 0xB8])).random(n) < share
+    bg = BatchNormGen(seed)
+    j = 0
+    for k in range(n):
+        if pick[k]:
+            out[k] = bg.case(j)
+            j += 1
+    return out

@@ -776,7 +776,7 @@ from fractions import Fraction  # noqa: E402
 import dataclasses as _dc  # noqa: E402
 import math  # noqa: E402
 
-COMPUTING = ("Conv", "Gemm", "MatMul")
+COMPUTING = ("Conv", "Gemm", "MatMul", "BatchNormalization")
 # The model under mutation (lib/selftest.py only): "" the spec; "drop-bias", "read-c-beta0",
 # "padded-terms", "ignore-alpha", "ignore-beta", "half-bound" the mutants the classifier must notice.
 MUTATION = ""
@@ -1287,6 +1287,8 @@ def computed_allowed(case, mutation="", geom=None, padded_terms=False):
     """(per-element Allowed list, output shape) of a float Conv / Gemm / MatMul case. The last few
     are kept (keyed by the case object and the options): the classifier judges several outputs of one case."""
     key = (id(case), case.id, mutation, None if geom is None else repr(geom), padded_terms)
+    if case.op == "BatchNormalization" and key not in _ALLOWED_MEMO:
+        _ALLOWED_MEMO[key] = batchnorm_allowed(case, mutation)
     if key not in _ALLOWED_MEMO:
         groups, P, shape = computed_groups(case, mutation, geom, padded_terms)
         if len(_ALLOWED_MEMO) > 16:
@@ -1630,3 +1632,107 @@ def sums_judge(case, y: np.ndarray):
 
 
 _SPEC.update({op: sums_spec_output for op in SUMS})
+# ---------------------------------------------------------------------------------- BatchNormalization
+# spec/ops/batchnormalization.md, transcribed independently of src/ops/batchnormalization.cpp:
+#   [BatchNormalization.float.formula]  terms a·x, −a·μ, β with a = γ/√(σ² + ε); S = |a|(|x| + |μ|) + |β|;
+#   [BatchNormalization.counts]  ξ = max(v|ε|, η) when ε is not a value of T, r = ξ/w, c_in = 0, 1 (r <= v)
+#                     or ⌈r/((1 − r)v)⌉; D = c_in + 8; B = θ(D)·S + U, U = (1 + θ)²·η·(6 + |γ| + |a| +
+#                     χ(|x| + |μ|)·max(1, 1/√w)), χ when 0 < |a|(1 − θ) < 2λ; P of [Acc.overflow];
+#   [BatchNormalization.edge]  NaN parameters, w <= ξ, γ infinite, σ² = ±Inf.
+# √w is enclosed by integer square roots to 2^-200; the enclosure's width is added to B.
+
+def _sqrt_enclosure(w: Fraction, bits: int = 200):
+    n, d = w.numerator, w.denominator
+    r = math.isqrt(n * d * (4 ** bits))
+    return Fraction(r, d * 2 ** bits), Fraction(r + 1, d * 2 ** bits)
+
+
+def _bn_element(dtype: str, x: float, g: float, b: float, m: float, var: float, eps: float, mutation: str) -> Allowed:
+    f = fmt_of(dtype)
+    NAN = Allowed(False, False, False, True, why="NaN [BatchNormalization.edge]")
+    NONFIN = Allowed(False, True, True, True, why="a = ±Inf or 1/0 [BatchNormalization.edge]")
+    if any(math.isnan(t) for t in (x, g, b, m, var)) or var == -math.inf:
+        return NAN
+    E = Fraction(eps)
+    xi = Fraction(0) if representable(dtype, eps) else max(f.v * abs(E), f.eta)
+    if var == math.inf:
+        if math.isinf(g) or math.isinf(x) or math.isinf(m):
+            return NAN                                   # ∞/∞, or 0·∞
+        a_zero = True
+        w = None
+    else:
+        w = Fraction(var) + E
+        if w <= xi:
+            if w < 0 and -w > xi:
+                return NAN
+            if w == 0 and xi == 0:
+                return NONFIN
+            return Allowed(True, True, True, True, s=Fraction(0), B=Fraction(2) ** 2000, why="any value [BatchNormalization.edge]")
+        if math.isinf(g):
+            return NONFIN
+        a_zero = g == 0
+    c_in = 0
+    if w is not None:
+        r = xi / w
+        c_in = 0 if r == 0 else 1 if r <= f.v else math.ceil(r / ((1 - r) * f.v))
+    D = c_in + 8
+    th = theta(dtype, D)
+    if w is None or a_zero:
+        a_lo = a_hi = Fraction(0)
+        inv_s = Fraction(0)
+    else:
+        lo, hi = _sqrt_enclosure(w)
+        G = Fraction(g)
+        a_lo, a_hi = sorted([G / hi, G / lo])
+        inv_s = 1 / lo
+    A = max(abs(a_lo), abs(a_hi))
+    chi = (not a_zero) and A * (1 - th) < 2 * f.lam
+    sign_a = 0 if a_zero else (1 if g > 0 else -1)
+    if math.isinf(x) or math.isinf(m) or math.isinf(b):
+        if a_zero and (math.isinf(x) or math.isinf(m)):
+            return NAN
+        signs = set()
+        if math.isinf(x):
+            signs.add(sign_a * (1 if x > 0 else -1))
+        if math.isinf(m):
+            signs.add(-sign_a * (1 if m > 0 else -1))
+        if math.isinf(b):
+            signs.add(1 if b > 0 else -1)
+        if len(signs) == 2:
+            return Allowed(False, False, False, True, why="+Inf and -Inf terms [Acc.nonfinite] 2")
+        pos = signs.pop() > 0
+        return Allowed(False, pos, not pos, chi, why="an infinite term [Acc.nonfinite] 3")
+    X, Mu, Bb = Fraction(x), Fraction(m), Fraction(b)
+    t = [X * a_lo, X * a_hi, -Mu * a_lo, -Mu * a_hi]
+    s_lo = min(t[0], t[1]) + min(t[2], t[3]) + Bb
+    s_hi = max(t[0], t[1]) + max(t[2], t[3]) + Bb
+    S = A * (abs(X) + abs(Mu)) + abs(Bb)
+    U = (1 + th) ** 2 * f.eta * (6 + abs(Fraction(g)) + A + (abs(X) + abs(Mu)) * max(1, inv_s) * (1 if chi else 0))
+    B = th * S + U
+    if mutation == "half-bound":
+        B = B / 2
+    Pb = (1 + th) * max(A, inv_s, (abs(X) + abs(Mu)) * max(1, inv_s, A)) + f.eta
+    Sp = sum(v for v in (max(t[0], t[1]), max(t[2], t[3]), Bb) if v > 0)
+    Sm = -sum(v for v in (min(t[0], t[1]), min(t[2], t[3]), Bb) if v < 0)
+    over_p = Sp + th * S + U >= f.omega or Pb >= f.omega
+    over_m = Sm + th * S + U >= f.omega or Pb >= f.omega
+    mid = (s_lo + s_hi) / 2
+    return Allowed(True, over_p, over_m, over_p and over_m, s=mid, B=B + (s_hi - s_lo), n=3, D=D, S=S,
+                   why="[BatchNormalization.counts]" + (" [Acc.overflow]" if over_p or over_m else ""))
+
+
+def batchnorm_allowed(case, mutation=""):
+    """(per-element Allowed list, output shape) of a float BatchNormalization case."""
+    x = values_of(case.dtype, case.inputs[0])
+    g, b, m, v = (values_of(case.dtype, t).reshape(-1) for t in case.inputs[1:5])
+    eps = float(np.float32(case.attrs.get("epsilon", 1e-5)))
+    spatial = case.opset >= 9 or case.attrs.get("spatial", 1) != 0
+    shape = list(x.shape)
+    inner = int(np.prod(shape[2:], dtype=np.int64)) if len(shape) > 2 else 1
+    per = int(np.prod(shape[1:], dtype=np.int64)) if len(shape) > 1 else 1
+    out = []
+    for k, xv in enumerate(x.reshape(-1).tolist()):
+        j = k % per if len(shape) > 1 else 0
+        c = j // inner if spatial else j
+        out.append(_bn_element(case.dtype, xv, g[c], b[c], m[c], v[c], eps, mutation))
+    return out, shape
