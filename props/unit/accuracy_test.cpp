@@ -160,6 +160,14 @@ TEST_CASE("[Acc.divisor] [Acc.oracle] the oracle's division after the sum, pinne
   i.divide(2);
   const acc::Element e = acc::enclose(DType::Float, i.result(0, 0, 1.0, 2, 1, 2));
   CHECK(e.allowed == acc::kPosInf);
+  // [Acc.verdict] [Acc.run] double: max + x + max overflows the oracle's binary64 sum (σ = +Inf, τ a NaN): the
+  // element may be +Inf, and run writes +Inf (not σ + τ, a NaN)
+  acc::Accumulator o(DType::Double);
+  o.add_value(0x1.fffffffffffffp1023), o.add_value(0.5), o.add_value(0x1.fffffffffffffp1023);
+  const acc::Element oe = acc::enclose(DType::Double, o.result(0, 0, 1.0, 3, 0, 0));
+  CHECK((oe.allowed & acc::kPosInf));
+  CHECK(acc::run_bits(DType::Double, oe) == 0x7FF0000000000000u);
+  CHECK(acc::judge(DType::Double, oe, std::numeric_limits<double>::infinity()).conforms);
   // d = 1 changes nothing; d = 0 is not a division
   acc::Accumulator one(DType::Float);
   one.add_value(0.1);

@@ -150,7 +150,8 @@ Element finish(const Coefficients& c, const Sums& s) {
   auto overflow_side = [&](double side) {
     return (c.divisor * (side + c.theta * S + c.U)) * kInflate >= c.omega || c.partial * kInflate >= c.omega;
   };
-  const double center = s.sigma + s.tau;
+  // [Acc.verdict] double: a σ beyond binary64's range leaves τ meaningless (NaN after TwoSum): the centre is σ
+  const double center = std::isinf(s.sigma) ? s.sigma : s.sigma + s.tau;
   const double s_pos = (S + center + eo) / 2 * kInflate, s_neg = (S - center + eo) / 2 * kInflate;
   if (s.nan_term || (s.pos_inf_term && s.neg_inf_term)) {  // [Acc.nonfinite] 1 and 2: a NaN
     e.allowed = kNan;
@@ -180,7 +181,7 @@ Element enclose(DType t, const Sums& s) { return finish(coefficients(t, s), s); 
 std::uint64_t run_bits(DType t, const Element& e) {
   double y;
   if (!(e.allowed & kFinite) && !(e.allowed & (kPosInf | kNegInf))) y = std::numeric_limits<double>::quiet_NaN();
-  else y = e.lo == 0 ? e.hi : e.hi + e.lo;  // [Acc.run] double: fl(σ + τ); the short types: τ = 0 (and -0 stays -0)
+  else y = e.lo == 0 || std::isinf(e.hi) ? e.hi : e.hi + e.lo;  // [Acc.run] double: fl(σ + τ), σ when it overflowed; the short types: τ = 0 (and -0 stays -0)
   switch (t) {
     case DType::Float16: return to_float16_bits(y);  // canonical 0x7E00 for a NaN
     case DType::BFloat16: return to_bfloat16_bits(y);  // 0x7FC0

@@ -1611,7 +1611,8 @@ def sums_spec_output(case) -> np.ndarray:
             vals.append(-0.0 if al.all_neg_zero else 0.0)
         else:
             vals.append(round_exact(al.s, case.dtype))
-    return from_float64(case.dtype, np.array(vals, dtype=np.float64).reshape(shape))
+    # (flat first: from_float64 assigns the NaNs element by element, which a rank-0 bfloat16 array does not allow)
+    return np.asarray(from_float64(case.dtype, np.array(vals, dtype=np.float64))).reshape(shape)
 
 
 def sums_judge(case, y: np.ndarray):
