@@ -261,8 +261,7 @@ TEST_CASE("[Check.golden-coverage] [Common.arith.rounding] every witness of each
       const auto& version = ops::resolve(op, 14);
       const Tensor a(t, {1}), b(t, {1});
       ops::NodeValues probe{{&a, &b}, {"A", "B"}, nullptr, "C"};
-      const Tensor c0 = version.run({&a, &b}, {}, 1)[0];
-      probe.output = &c0;
+      probe.output = &a;  // reach reads the inputs' types and shapes only
       const auto reaches = version.reach(probe, {}, {ops::Source::Free, ops::Source::Free});
       int built = 0;
       for (const auto& r : reaches) {

@@ -138,7 +138,7 @@ inline float16 narrow_float16(float f) {
   base = std::bit_cast<float>((bias >> 1) + 0x07800000u) + base;
   const std::uint32_t b = std::bit_cast<std::uint32_t>(base);
   const std::uint32_t nonsign = ((b >> 13) & 0x7C00u) + (b & 0x0FFFu);
-  return float16{static_cast<std::uint16_t>((sign >> 16) | (shl1_w > 0xFF000000u ? 0x7E00u : nonsign))};
+  return float16{static_cast<std::uint16_t>(shl1_w > 0xFF000000u ? 0x7E00u : (sign >> 16) | nonsign)};  // a NaN: sign clear
 }
 inline bfloat16 narrow_bfloat16(float f) {
   const std::uint32_t u = std::bit_cast<std::uint32_t>(f);
