@@ -121,6 +121,12 @@ ARG_OPS = ("ArgMax", "ArgMin")
 
 def out_dtype(case: "Case") -> str:
     """The element type of the first output: int64 for ArgMax / ArgMin, else the input's."""
+    if case.op == "Cast":  # issue 33: the type `to` names
+        return CODE_TO_NAME[case.attrs["to"]]
+    if case.op == "ConstantOfShape":
+        return CODE_TO_NAME[case.attrs["value"].data_type] if "value" in case.attrs else "float"
+    if case.op == "Shape":
+        return "int64"
     return "int64" if case.op in ARG_OPS else case.dtype
 
 
