@@ -811,8 +811,8 @@ class MoveGen(Gen):
             attrs = {}
             if rng.random() < 0.8:
                 vt = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
-                from onnxcase import make_tensor
-                attrs["value"] = make_tensor("value", vt, self.tensor(vt, [1], self.flavour()))
+                from onnxcase import hexs
+                attrs["value"] = {"dtype": vt, "hex": hexs(vt, self.tensor(vt, [1], self.flavour()))}  # JSON-able
             c = Case(cid, "ConstantOfShape", opset, "int64", [shape], attrs)
         c.id = f"{cid}-{c.dtype}"
         return c

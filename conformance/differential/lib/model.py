@@ -1450,14 +1450,11 @@ def spec_shape(case) -> np.ndarray:
 
 def spec_constantofshape(case) -> np.ndarray:
     """[ConstantOfShape.formula] [ConstantOfShape.value]"""
-    from onnxcase import CODE_TO_NAME
-    from onnx import numpy_helper
     shape = [int(d) for d in case.inputs[0]]
     if "value" not in case.attrs:
         return np.zeros(shape, dtype=np.float32)
-    t = case.attrs["value"]
-    dt = CODE_TO_NAME[t.data_type]
-    v = np.frombuffer(t.raw_data, dtype=storage(dt))[0] if t.raw_data else numpy_helper.to_array(t).reshape(-1)[0]
+    dt = case.attrs["value"]["dtype"]
+    v = np.frombuffer(bytes.fromhex(case.attrs["value"]["hex"]), dtype=storage(dt))[0]
     return np.full(shape, v, dtype=storage(dt))
 
 
