@@ -1,5 +1,6 @@
 // The feeds of a run: reading them (load_feeds) and checking them against the graph's declared
 // inputs ([Graph.feed.missing] [Graph.feed.extra] [Graph.feed.dtype] [Graph.feed.shape]).
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -95,6 +96,14 @@ std::vector<io::NamedTensor> load_feeds(const Model& model, const std::string& p
       refuse("IO.testdata.folder", "{}/input_{}.pb has no name and the model has only {} input(s) to feed", path, k,
              required.size());
     }  // else: a named tensor that is no graph input, refused as [Graph.feed.extra] by Model::run
+  }
+  for (auto& f : feeds) {
+    // [IO.testdata.bfloat16] a uint16 TensorProto feeding an input declared bfloat16: its 16-bit patterns
+    if (f.tensor.dtype() == DType::Uint16 && model.declared_input_type(f.name) == DType::BFloat16) {
+      Tensor b(DType::BFloat16, f.tensor.shape(), "bfloat16 feed", Fill::Unspecified);
+      std::copy(f.tensor.bytes().begin(), f.tensor.bytes().end(), b.bytes().begin());
+      f.tensor = std::move(b);
+    }
   }
   return feeds;
 }

@@ -8,6 +8,9 @@
 #include "ops/add.hpp"
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
+#include "ops/cast.hpp"
+#include "ops/constantofshape.hpp"
+#include "ops/shape.hpp"
 #include "ops/clip.hpp"
 #include "ops/batchnormalization.hpp"
 #include "ops/conv.hpp"
@@ -203,7 +206,7 @@ OpVersion arg_version(const char* op, int v, ArgFunctions f) {
                   return f.reach(v, values, arg_params(a), sources);
                 }};
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Limited; };  // positions
-  out.output_dtype = [](std::size_t) -> std::optional<DType> { return DType::Int64; };  // [ArgMax.shape] [ArgMin.shape]
+  out.output_dtype = [](std::size_t, const Attributes&) -> std::optional<DType> { return DType::Int64; };  // [ArgMax.shape] [ArgMin.shape]
   return out;
 }
 
@@ -298,7 +301,7 @@ OpVersion maxpool_version(int v) {
                 [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
                   return reach_maxpool(v, values, pool_params(a), sources);
                 }};
-  out.output_dtype = [](std::size_t k) -> std::optional<DType> {  // [MaxPool.indices] int64
+  out.output_dtype = [](std::size_t k, const Attributes&) -> std::optional<DType> {  // [MaxPool.indices] int64
     if (k == 1) return DType::Int64;
     return std::nullopt;
   };
@@ -512,6 +515,101 @@ OpVersion batchnorm_version(int v) {
                 }};
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
   out.computes = true;
+// ---- Cast, ConstantOfShape, Shape (issue 33: data movement) ------------------------------------------
+
+// [Cast.to] the target type of a Cast node: `to`, required; [Cast.v1] a DataType name before 6.
+DType cast_to(int v, const Attributes& a) {
+  auto it = a.find("to");
+  if (it == a.end()) refuse("Cast.err.to", "Cast-{}: the attribute 'to' is required", v);
+  if (v == 1) {
+    static const std::map<std::string, std::int64_t> codes = {
+        {"FLOAT", 1},  {"UINT8", 2},  {"INT8", 3},  {"UINT16", 4},  {"INT16", 5},   {"INT32", 6},  {"INT64", 7},
+        {"STRING", 8}, {"BOOL", 9},   {"FLOAT16", 10}, {"DOUBLE", 11}, {"UINT32", 12}, {"UINT64", 13}};
+    const std::string& n = std::get<std::string>(it->second);
+    auto c = codes.find(n);
+    if (c == codes.end()) refuse("Cast.err.to", "Cast-1: 'to' = '{}' names no type of TensorProto.DataType", n);
+    return cast_target(v, c->second);
+  }
+  return cast_target(v, std::get<std::int64_t>(it->second));
+}
+
+OpVersion cast_version(int v) {
+  Kinds kinds = {{"to", v == 1 ? "string" : "int"}};  // [Cast.v1] a name; [Cast.v6] a DataType code
+  if (v >= 19) kinds["saturate"] = "int";             // [Cast.v19] [Cast.saturate] float8 only: no effect here
+  OpVersion out{"Cast", v, 1, 1, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Cast", v, a, kinds);
+                  return single(cast(v, required(in, 0, "Cast", v, "input"), cast_to(v, a)));
+                },
+                [v, kinds](const Attributes& a) {
+                  check_attributes("Cast", v, a, kinds);
+                  cast_to(v, a);  // [Cast.to] a model is refused at load for a type outside the specification
+                },
+                [v](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
+                  return decide_cast(v, values, i);
+                },
+                [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+                  return reach_cast(v, values, sources);
+                }};
+  // [Cast.formula] a conversion: the output cannot take every value of its type
+  out.output_source = [](const std::vector<std::optional<Source>>& in) {
+    return in[0] == Source::Fixed ? Source::Fixed : Source::Limited;
+  };
+  out.output_dtype = [v](std::size_t, const Attributes& a) -> std::optional<DType> { return cast_to(v, a); };
+  return out;
+}
+
+const Tensor* constantofshape_value(const Attributes& a) {
+  auto it = a.find("value");
+  return it == a.end() ? nullptr : &std::get<Tensor>(it->second);
+}
+
+OpVersion constantofshape_version(int v) {
+  const Kinds kinds = {{"value", "tensor"}};  // [ConstantOfShape.v9]
+  OpVersion out{"ConstantOfShape", v, 1, 1, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("ConstantOfShape", v, a, kinds);
+                  return single(constantofshape(v, required(in, 0, "ConstantOfShape", v, "input"), constantofshape_value(a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("ConstantOfShape", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_constantofshape(v, values, constantofshape_value(a), i);
+                },
+                [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+                  return reach_constantofshape(v, values, sources);
+                }};
+  out.parameter_inputs = {{0, "input"}};  // the shape selects, it carries no value of a set
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Fixed; };  // the model's constant
+  out.output_dtype = [](std::size_t, const Attributes& a) -> std::optional<DType> {
+    return constantofshape_dtype(constantofshape_value(a));  // [ConstantOfShape.value]
+  };
+  return out;
+}
+
+ShapeParams shape_params(const Attributes& a) {
+  ShapeParams p;
+  if (auto it = a.find("start"); it != a.end()) p.start = std::get<std::int64_t>(it->second);
+  if (auto it = a.find("end"); it != a.end()) p.end = std::get<std::int64_t>(it->second);
+  return p;
+}
+
+OpVersion shape_version(int v) {
+  Kinds kinds;
+  if (v >= 15) kinds = {{"start", "int"}, {"end", "int"}};  // [Shape.v15]
+  OpVersion out{"Shape", v, 1, 1, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Shape", v, a, kinds);
+                  return single(shape(v, required(in, 0, "Shape", v, "data"), shape_params(a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Shape", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_shape(v, values, shape_params(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_shape(v, values, shape_params(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Fixed; };  // shapes, not values
+  out.output_dtype = [](std::size_t, const Attributes&) -> std::optional<DType> { return DType::Int64; };  // [Shape.type]
   return out;
 }
 
@@ -545,6 +643,11 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 11, 13, 18})
     t.push_back(reduce_version("ReduceMean", v, {reducemean_axes_from_input, reduce_mean, decide_reduce_mean, reach_reduce_mean, 18, true}));
   for (int v : {1, 6, 7, 9, 14, 15}) t.push_back(batchnorm_version(v));
+  // issue 33: Cast, ConstantOfShape, Shape; 23, 24 and 25 add only types outside [Common.dtype.set]
+  for (int v : {1, 6, 9, 13, 19, 21, 23, 24, 25}) t.push_back(cast_version(v));  // [Cast.v21] 21 to 25: types only
+  for (int v : {9, 20, 21, 23, 24, 25}) t.push_back(constantofshape_version(v));  // [ConstantOfShape.v21] 21 to 25
+  // [Shape.v1] 1 and 13 without attributes; [Shape.v19] 19 to 25: types only
+  for (int v : {1, 13, 15, 19, 21, 23, 24, 25}) t.push_back(shape_version(v));
   // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
   // calls its kernel (run, check, golden, conformance)
   for (OpVersion& op : t)

@@ -55,8 +55,9 @@ struct OpVersion {
   // its value inputs' values, so it is Free when they all are, OneHot when they all are, else Fixed
   // (selection_source).
   std::function<Source(const std::vector<std::optional<Source>>&)> output_source = {};
-  // The element type of output k when it is not the first input's (ArgMax's int64 positions).
-  std::function<std::optional<DType>(std::size_t)> output_dtype = {};
+  // The element type of output k when it is not the first input's (ArgMax's int64 positions), given the
+  // node's attributes (Cast's `to`, ConstantOfShape's `value`).
+  std::function<std::optional<DType>(std::size_t, const Attributes&)> output_dtype = {};
   // [Acc.verdict] The operator computes (Conv, Gemm, MatMul): its float outputs are judged within their
   // bound, not bit for bit.
   bool computes = false;

@@ -42,7 +42,7 @@ std::optional<DType> dtype_of_value(const graph::Model& model, const std::string
     const auto k = std::find(n.outputs.begin(), n.outputs.end(), name);
     if (!n.op || k == n.outputs.end() || n.inputs.empty()) continue;
     if (n.op->output_dtype)
-      if (auto t = n.op->output_dtype(static_cast<std::size_t>(k - n.outputs.begin()))) return t;
+      if (auto t = n.op->output_dtype(static_cast<std::size_t>(k - n.outputs.begin()), n.attributes)) return t;
     return dtype_of_value(model, n.inputs[0], depth + 1);
   }
   return std::nullopt;

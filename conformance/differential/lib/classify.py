@@ -43,6 +43,7 @@ DIV = {
     "argmin_ort_nan": "ArgMin.div.ort-nan",
     "argmin_ort_zero": "ArgMin.div.ort-signed-zero",
     "relu_ort_zero": "Relu.div.ort-signed-zero",
+    "cast_nan_payload": "Cast.div.nan-payload",  # issue 33
     "clip_ort_zero": "Clip.div.ort-signed-zero",
     "clip_ort_nan_bound": "Clip.div.ort-nan-bound",
     "clip_ort_default_inf": "Clip.div.ort-default-inf",
@@ -542,7 +543,24 @@ def classify_second(case: Case, ort: Outcome, ref: Outcome) -> Dict:
         return explain_clip_ort(case, ort.y, spec)
     if case.op == "MaxPool":
         return explain_maxpool_ort(case, ort, spec, specs[1] if len(specs) > 1 else spec)
+    if case.op in ("Cast", "ConstantOfShape", "Shape"):  # issue 33
+        return explain_move_ort(case, ort.y, spec)
     return explain_gmp_ort(case, ort.y, spec)
+
+
+def explain_move_ort(case: Case, peer: np.ndarray, spec: np.ndarray) -> Dict:
+    """[Cast.div.nan-payload]: a NaN of the same sign with another payload or quiet bit."""
+    odt = out_dtype(case)
+    if peer.shape != spec.shape:
+        return _result("unexplained", detail=f"ORT shape {list(peer.shape)}")
+    diff = ~same_elements(odt, peer, spec)
+    if case.op == "Cast" and odt in FLOATS:
+        w = {"float16": 15, "bfloat16": 15, "float": 31, "double": 63}[odt]
+        sign = lambda a: (bits_view(odt, a).astype(np.uint64) >> np.uint64(w)) & np.uint64(1)  # noqa: E731
+        both = is_nan_bits(odt, peer) & is_nan_bits(odt, spec) & (sign(peer) == sign(spec))
+        if np.all(both[diff]):
+            return _result("divergence", [DIV["cast_nan_payload"]], f"{int(diff.sum())} NaN(s) with another payload")
+    return _result("unexplained", detail=f"{int(diff.sum())} differing element(s)")
 
 
 # ===================================================================== the computing family

@@ -928,6 +928,59 @@ class SumGen(CompGen):
         opset = int(versions[self.rng.integers(len(versions))])
         cid = f"s{index:04d}-{op}-{opset}"
         c = self.variadic_case(op, cid, opset) if op in ("Sum", "Mean") else self.reduce_case(op, cid, opset)
+# ====================================================================== data movement (issue 33)
+# Cast, ConstantOfShape, Shape: judged bit for bit against lib/model.py's transcription. Drawn from a
+# stream of their own (MoveGen), only when --ops names them, so that the cases of the other families
+# for a seed stay what they were.
+MOVE_WEIGHTS = {"Cast": 0.6, "ConstantOfShape": 0.2, "Shape": 0.2}
+MOVE_VERSIONS = {"Cast": [6, 9, 13, 19, 21], "ConstantOfShape": [9, 20, 21], "Shape": [1, 13, 15, 19, 21]}
+MOVE_TYPES = ["bool"] + list(INTS) + ["float16", "float", "double"]  # bfloat16: no ORT-node tensor
+
+
+class MoveGen(Gen):
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0x33]))
+
+    def case(self, index: int, ops=None) -> Case:
+        from onnxcase import DTYPES
+        names = list(ops or MOVE_WEIGHTS)
+        w = np.array([MOVE_WEIGHTS[o] for o in names])
+        op = names[self.rng.choice(len(names), p=w / w.sum())]
+        opset = int(self.rng.choice(MOVE_VERSIONS[op]))
+        cid = f"m{index:04d}-{op}-{opset}"
+        rng = self.rng
+        if op == "Cast":
+            src = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
+            dst = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
+            x = self.tensor(src, self.shape(int(rng.integers(0, 4))), self.flavour())
+            if src in FLOATS and dst in INTS:  # [Cast.err.range] is not drawn: out-of-range elements become +0
+                from onnxcase import to_float64
+                bits = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16, "uint32": 32,
+                        "uint64": 64}[dst]
+                lo, hi = (-2.0 ** (bits - 1), 2.0 ** (bits - 1)) if dst[0] == "i" else (0.0, 2.0 ** bits)
+                with np.errstate(all="ignore"):
+                    t = np.trunc(to_float64(src, x))
+                    bad = ~((t >= lo) & (t < hi))
+                x = x.copy()
+                x[bad] = 0
+            c = Case(cid, "Cast", opset, src, [x], {"to": DTYPES[dst][0]})
+        elif op == "Shape":
+            src = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
+            x = self.tensor(src, self.shape(int(rng.integers(0, 5))), "random")
+            attrs = {}
+            if opset >= 15:
+                for a in ("start", "end"):
+                    if rng.random() < 0.6:
+                        attrs[a] = int(rng.integers(-6, 7))
+            c = Case(cid, "Shape", opset, src, [x], attrs)
+        else:
+            shape = np.array(self.shape(int(rng.integers(0, 4))), dtype=np.int64)
+            attrs = {}
+            if rng.random() < 0.8:
+                vt = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
+                from onnxcase import hexs
+                attrs["value"] = {"dtype": vt, "hex": hexs(vt, self.tensor(vt, [1], self.flavour()))}  # JSON-able
+            c = Case(cid, "ConstantOfShape", opset, "int64", [shape], attrs)
         c.id = f"{cid}-{c.dtype}"
         return c
 
@@ -939,6 +992,10 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:
     the cases when both are drawn). Each later family (the arithmetic, the sums, ...) has a generator
     and a stream of its own that takes its share of the cases first, in the order of FAMILIES below;
     the family drawn last among those present takes every case the others leave."""
+    move = [o for o in (ops or []) if o in MOVE_WEIGHTS]  # issue 33: only when named
+    if move:
+        mg = MoveGen(seed)
+        return [mg.case(k, move) for k in range(n)]
     sel = [o for o in (ops or OP_WEIGHTS) if o in OP_WEIGHTS]
     comp = [o for o in (ops or COMP_WEIGHTS) if o in COMP_WEIGHTS]
     # (operators drawn, share when other families are drawn too, stream id, generator)

@@ -1737,3 +1737,69 @@ def batchnorm_allowed(case, mutation=""):
         c = j // inner if spatial else j
         out.append(_bn_element(case.dtype, xv, g[c], b[c], m[c], v[c], eps, mutation))
     return out, shape
+# ====================================================================== data movement (issue 33)
+# Cast ([Cast.formula] and its clauses), ConstantOfShape, Shape: restated with numpy on the exact
+# float64 values (every value of the four float types is one), the NaN rule on the bit patterns.
+
+def _cast_nan_bits(src: str, dst: str, b: int) -> int:
+    """[Cast.float.nan] sign, the top payload bits, the quiet bit."""
+    widths = {"float16": (16, 10), "bfloat16": (16, 7), "float": (32, 23), "double": (64, 52)}
+    ws, fs = widths[src]
+    wd, fd = widths[dst]
+    sign = b >> (ws - 1)
+    frac = b & ((1 << fs) - 1)
+    payload = frac >> (fs - fd) if fs >= fd else frac << (fd - fs)
+    _, e, _, q = FLOAT_BITS[dst]
+    return (sign << (wd - 1)) | e | q | payload
+
+
+def spec_cast(case) -> np.ndarray:
+    from onnxcase import CODE_TO_NAME, INTS
+    src, dst = case.dtype, CODE_TO_NAME[case.attrs["to"]]
+    x = case.inputs[0]
+    if src == dst:
+        return x.copy()  # [Cast.same]
+    if src == "bool":  # [Cast.from-bool]
+        return x.astype(np.uint8).astype(storage(dst)) if dst != "bfloat16" else np.where(x, 0x3F80, 0).astype(np.uint16)
+    if src in FLOATS:
+        v = to_float64(src, x)
+        nan = is_nan_bits(src, x)
+        if dst == "bool":  # [Cast.to-bool]
+            return (v != 0) | nan
+        if dst in FLOATS:  # [Cast.float.float] float64 -> float16 / float: numpy rounds once, to nearest even
+            assert dst != "bfloat16"
+            y = contig(v.astype(storage(dst)))
+            ub = bits_view(dst, y).reshape(-1)
+            sb = bits_view(src, x).reshape(-1)
+            for k in np.flatnonzero(nan.reshape(-1)):
+                ub[k] = _cast_nan_bits(src, dst, int(sb[k]))
+            return y
+        assert not nan.any()  # [Cast.err.range]: the generator draws defined conversions only
+        return np.trunc(v).astype(storage(dst))  # [Cast.float.int]
+    if dst == "bool":
+        return x != 0
+    if dst in FLOATS:  # [Cast.int.float]
+        return x.astype(storage(dst))
+    return x.astype(storage(dst))  # [Cast.int.int] numpy wraps modulo 2^n
+
+
+def spec_shape(case) -> np.ndarray:
+    """[Shape.range] [Shape.formula]"""
+    r = case.inputs[0].ndim
+    s, e = case.attrs.get("start", 0), case.attrs.get("end", r)
+    s = min(max(s + r if s < 0 else s, 0), r)
+    e = min(max(e + r if e < 0 else e, 0), r)
+    return np.array(case.inputs[0].shape[s:max(s, e)], dtype=np.int64)
+
+
+def spec_constantofshape(case) -> np.ndarray:
+    """[ConstantOfShape.formula] [ConstantOfShape.value]"""
+    shape = [int(d) for d in case.inputs[0]]
+    if "value" not in case.attrs:
+        return np.zeros(shape, dtype=np.float32)
+    dt = case.attrs["value"]["dtype"]
+    v = np.frombuffer(bytes.fromhex(case.attrs["value"]["hex"]), dtype=storage(dt))[0]
+    return np.full(shape, v, dtype=storage(dt))
+
+
+_SPEC.update({"Cast": spec_cast, "Shape": spec_shape, "ConstantOfShape": spec_constantofshape})

@@ -121,6 +121,12 @@ ARG_OPS = ("ArgMax", "ArgMin")
 
 def out_dtype(case: "Case") -> str:
     """The element type of the first output: int64 for ArgMax / ArgMin, else the input's."""
+    if case.op == "Cast":  # issue 33: the type `to` names
+        return CODE_TO_NAME[case.attrs["to"]]
+    if case.op == "ConstantOfShape":
+        return case.attrs["value"]["dtype"] if "value" in case.attrs else "float"
+    if case.op == "Shape":
+        return "int64"
     return "int64" if case.op in ARG_OPS else case.dtype
 
 
@@ -175,6 +181,9 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
             inits.append(make_tensor("axes", "int64", axes))
         node_inputs.append("axes")
     attrs = {k: v for k, v in case.attrs.items() if v is not None}
+    if case.op == "ConstantOfShape" and "value" in attrs:  # issue 33: the tensor attribute, kept JSON-able in the case
+        v = attrs["value"]
+        attrs["value"] = make_tensor("value", v["dtype"], from_hex(v["dtype"], [1], v["hex"]))
     cast = embed and out_dtype(case) == "bfloat16"
     out = "y_bf16" if cast else "y"
     nodes = [helper.make_node(case.op, node_inputs, [out] + case.output_names()[1:], **attrs)]
