@@ -214,6 +214,8 @@ def classify_numpy(case: Case, spec: np.ndarray) -> Optional[Dict]:
 def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:
     if case.op in M.COMPUTING:
         return classify_computed(case, ort, ref)
+    if case.op in M.MOVEMENT:
+        return classify_movement(case, ort, ref)
     if case.op not in ("Max", "ReduceMax", "Hardmax"):
         with np.errstate(all="ignore"):
             return classify_second(case, ort, ref)
@@ -767,3 +769,26 @@ def classify_numpy_computed(case: Case) -> Optional[Dict]:
             r["fraction"] = M.max_fraction(case, y)
         return r
     return explain_computed_peer(case, y, "numpy")
+
+
+# ======================================================================= issue 33: data movement
+# Concat, Transpose, Gather, Slice move bits ([Check.bitwise]): sonnx-ref must equal the spec model
+# (lib/model.py) bit for bit, onnxruntime must equal sonnx-ref; no divergence is known, so any
+# difference, or an ORT refusal of a model the spec accepts, is unexplained.
+
+def classify_movement(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    spec = M.spec_output(case)
+    if not ref.ok:
+        return _result("unexplained", detail=f"sonnx-ref {ref.stage}: {ref.error}")
+    if ref.y.shape != spec.shape or not same(case.dtype, ref.y, spec):
+        return _result("unexplained", detail="sonnx-ref output differs from the spec model (model.py)")
+    if not ort.ok:
+        return _result("ort-refuses", detail=ort_refusal_reason(ort) + ": " + ort.error[:200])
+    if ort.y.shape == ref.y.shape and same(case.dtype, ort.y, ref.y):
+        return _result("agree")
+    if case.op == "Slice":
+        alt = M.spec_slice(case, ort_int_max_end=True)
+        if ort.y.shape == alt.shape and same(case.dtype, ort.y, alt):
+            return _result("divergence", ["Slice.div.ort-int-max-end"],
+                           "ORT reads an end of INT32_MAX or INT64_MAX with a negative step as 'through the first element'")
+    return _result("unexplained", detail=f"ORT output differs (shape {list(ort.y.shape)})")

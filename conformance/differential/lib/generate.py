@@ -67,6 +67,8 @@ for _v in (1, 11, 12, 13):
 def ort_has_kernel(op: str, opset: int, dtype: str) -> bool:
     if dtype == "bfloat16":
         return False
+    if op in MOVE_WEIGHTS:  # issue 33: data movement kernels are type-generic in ORT
+        return True
     if op == "Conv":  # measured (/work/measure t1_types): no double kernel; float16 at Conv-1 fails to load
         return dtype == "float" or (dtype == "float16" and opset > 1)
     if op == "Gemm":  # no Gemm-1/6 kernel, no integer Gemm
@@ -456,6 +458,101 @@ class Gen:
         return c
 
 
+# ------------------------------------------------------------------ issue 33: data movement (wt-gather)
+# Concat, Transpose, Gather, Slice: every version, every type of spec/ops/*.md's Versions tables, only
+# models the spec accepts. Drawn by MoveGen from its own stream (PCG64([seed, 0x33])), only when --ops
+# names them, so the cases of every seed of the other families are unchanged.
+_ALL = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"] + F3
+VERSIONS.update({"Concat": [1, 4, 11, 13], "Transpose": [1, 13, 21], "Gather": [1, 11, 13], "Slice": [1, 10, 11, 13]})
+MOVE_WEIGHTS = {"Concat": 1.0, "Transpose": 1.0, "Gather": 1.0, "Slice": 1.0}
+for _v in (1, 4, 11, 13):
+    CONSTRAINT[("Concat", _v)] = F3 if _v == 1 else _ALL + (["bfloat16"] if _v >= 13 else [])  # [Concat.v1] ..
+for _v in (1, 13, 21):
+    CONSTRAINT[("Transpose", _v)] = _ALL + (["bfloat16"] if _v >= 13 else [])  # [Transpose.v1] ..
+for _v in (1, 11, 13):
+    CONSTRAINT[("Gather", _v)] = _ALL + (["bfloat16"] if _v >= 13 else [])  # [Gather.v1] ..
+for _v in (1, 10, 11, 13):
+    CONSTRAINT[("Slice", _v)] = _ALL + (["bfloat16"] if _v >= 13 else [])  # [Slice.v1] ..
+
+
+class MoveGen(Gen):
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0x33]))
+
+    def case(self, index: int, ops=None) -> Case:
+        rng = self.rng
+        names = [o for o in (ops or MOVE_WEIGHTS) if o in MOVE_WEIGHTS]
+        op = names[rng.integers(len(names))]
+        opset = int(VERSIONS[op][rng.integers(len(VERSIONS[op]))])
+        cid = f"m{index:04d}-{op}-{opset}"
+        dtype = self.dtype_for(op, opset)
+        fl = self.flavour()
+        if op == "Concat":
+            rank = int(rng.integers(1, 5))
+            base = self.shape(rank, max_elems=200)
+            k = int(rng.integers(0, rank))
+            xs = []
+            for _ in range(int(rng.integers(1, 4))):
+                sh = list(base)
+                sh[k] = int(rng.choice([0, 1, 2, 3, 5], p=[0.1, 0.2, 0.3, 0.2, 0.2]))
+                xs.append(self.tensor(dtype, sh, fl))
+            axis = k - rank if opset >= 11 and rng.random() < 0.4 else k
+            attrs = {} if opset == 1 and axis == 1 and rng.random() < 0.5 else {"axis": axis}
+            c = Case(cid, op, opset, dtype, xs, attrs)
+        elif op == "Transpose":
+            rank = int(rng.integers(0, 6))
+            x = self.tensor(dtype, self.shape(rank, max_elems=1500), fl)
+            attrs = {} if rng.random() < 0.3 else {"perm": [int(p) for p in rng.permutation(rank)]}
+            c = Case(cid, op, opset, dtype, [x], attrs)
+        elif op == "Gather":
+            rank = int(rng.integers(1, 4))
+            while True:
+                sh = self.shape(rank, max_elems=300)
+                k = int(rng.integers(0, rank))
+                if sh[k] > 0:
+                    break
+            x = self.tensor(dtype, sh, fl)
+            ish = self.shape(int(rng.integers(0, 3)), max_elems=30)
+            idx = rng.integers(-sh[k] if opset >= 11 else 0, sh[k], size=ish)
+            idx = idx.astype(np.int32 if rng.random() < 0.3 else np.int64)
+            axis = k - rank if rng.random() < 0.4 else k
+            attrs = {} if axis == 0 and rng.random() < 0.5 else {"axis": axis}
+            c = Case(cid, op, opset, dtype, [x], attrs)
+            c.params = [("indices", idx)]
+        else:
+            rank = int(rng.integers(1, 5))
+            sh = self.shape(rank, max_elems=400)
+            x = self.tensor(dtype, sh, fl)
+            axes = [int(a) for a in rng.permutation(rank)[:int(rng.integers(1, rank + 1))]]
+            if opset >= 11:
+                axes = [a - rank if rng.random() < 0.3 else a for a in axes]
+            pool = [0, 1, 2, -1, -2, 3, 7, -7, 2**63 - 1, -2**63, 2**31 - 1, -2**31]
+            starts = [int(pool[rng.integers(len(pool))]) for _ in axes]
+            ends = [int(pool[rng.integers(len(pool))]) for _ in axes]
+            if opset == 1:
+                attrs = {"starts": starts, "ends": ends}
+                if rng.random() < 0.7 or axes != list(range(len(axes))):
+                    attrs["axes"] = axes
+                c = Case(cid, op, opset, dtype, [x], attrs)
+            else:
+                steps = [int(rng.choice([1, 1, 2, 3, -1, -2])) for _ in axes]
+                it = np.int32 if rng.random() < 0.2 else np.int64
+                if it == np.int32:
+                    starts = [min(max(v, -2**31), 2**31 - 1) for v in starts]
+                    ends = [min(max(v, -2**31), 2**31 - 1) for v in ends]
+                c = Case(cid, op, opset, dtype, [x], {})
+                c.params = [("starts", np.array(starts, it)), ("ends", np.array(ends, it))]
+                with_axes, with_steps = rng.random() < 0.8 or axes != list(range(len(axes))), rng.random() < 0.7
+                if with_axes:
+                    c.params.append(("axes", np.array(axes, it)))
+                if with_steps:
+                    c.params.append(("steps", np.array(steps, it)))
+                if with_steps and not with_axes:
+                    c.node_inputs = ["x0", "starts", "ends", "", "steps"]
+        c.id = f"{cid}-{c.dtype}"
+        return c
+
+
 def _tie_bits(dtype: str, v: float) -> int:
     if dtype == "bfloat16":
         return int(np.array([v], "<f4").view("<u4")[0] >> 16)
@@ -773,6 +870,14 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:
     pick = np.random.Generator(np.random.PCG64([seed, 0xFA])).random(n) < share
     g, cg = Gen(seed), CompGen(seed)
     out, i_sel, i_comp = [], 0, 0
+    mov = [o for o in (ops or []) if o in MOVE_WEIGHTS]  # issue 33: only when named
+    if mov:
+        mg, others = MoveGen(seed), [o for o in ops if o not in MOVE_WEIGHTS]
+        share_m = len(mov) / len(ops)
+        pick_m = np.random.Generator(np.random.PCG64([seed, 0x34])).random(n) < share_m
+        rest = generate(seed, n - int(pick_m.sum()), others) if others else []
+        it = iter(rest)
+        return [mg.case(k, mov) if pick_m[k] else next(it) for k in range(n)]
     for k in range(n):
         if pick[k]:
             out.append(cg.case(i_comp, comp))
