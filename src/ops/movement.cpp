@@ -27,8 +27,11 @@ template <class F> void by_width(int width, F&& f) {
   }
 }
 
-// Tile side of the blocked copy: a 32 x 32 tile of 8-byte elements is 8 KiB read and 8 KiB written.
+// Tiles of the blocked copy: at most kTile elements along Y's innermost axis, and along the other axis
+// as many as keep a tile within kTileBytes (a 32 x 32 tile of 8-byte elements is 8 KiB; a short
+// innermost axis of 16 floats gets 256 rows: each input row read is then 1 KiB, whole cache lines).
 constexpr std::int64_t kTile = 32;
+constexpr std::int64_t kTileBytes = 16384;
 
 // y[t * ys] = x[t * xs] for t in [0, n): one strided run, element by element.
 template <class U> void copy_run(const U* x, std::int64_t xs, U* y, std::int64_t n) {
@@ -38,10 +41,12 @@ template <class U> void copy_run(const U* x, std::int64_t xs, U* y, std::int64_t
 // The blocked copy of two axes: Y's innermost axis (size nb, input stride sb) and axis a of Y (size na,
 // output stride ya, input stride 1), for one position of the other axes: x and y at that position.
 template <class U> void copy_tiles(const U* x, U* y, std::int64_t na, std::int64_t ya, std::int64_t nb, std::int64_t sb) {
-  for (std::int64_t a0 = 0; a0 < na; a0 += kTile) {
-    const std::int64_t a1 = std::min(na, a0 + kTile);
-    for (std::int64_t b0 = 0; b0 < nb; b0 += kTile) {
-      const std::int64_t b1 = std::min(nb, b0 + kTile);
+  const std::int64_t tb = std::min(nb, kTile);
+  const std::int64_t ta = std::max<std::int64_t>(kTile, kTileBytes / (tb * static_cast<std::int64_t>(sizeof(U))));
+  for (std::int64_t a0 = 0; a0 < na; a0 += ta) {
+    const std::int64_t a1 = std::min(na, a0 + ta);
+    for (std::int64_t b0 = 0; b0 < nb; b0 += tb) {
+      const std::int64_t b1 = std::min(nb, b0 + tb);
       for (std::int64_t a = a0; a < a1; ++a) {
         U* const row = y + a * ya;
         const U* const col = x + a;
