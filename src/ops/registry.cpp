@@ -13,6 +13,10 @@
 #include "ops/shape.hpp"
 #include "ops/clip.hpp"
 #include "ops/batchnormalization.hpp"
+#include "ops/concat.hpp"
+#include "ops/gather.hpp"
+#include "ops/slice.hpp"
+#include "ops/transpose.hpp"
 #include "ops/conv.hpp"
 #include "ops/div.hpp"
 #include "ops/gemm.hpp"
@@ -610,6 +614,104 @@ OpVersion shape_version(int v) {
                 }};
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Fixed; };  // shapes, not values
   out.output_dtype = [](std::size_t, const Attributes&) -> std::optional<DType> { return DType::Int64; };  // [Shape.type]
+// ---- data movement (spec/ops/concat.md, transpose.md, gather.md, slice.md) -------------------------
+
+std::optional<std::int64_t> optional_int(const Attributes& a, const std::string& n) {
+  auto it = a.find(n);
+  if (it == a.end()) return std::nullopt;
+  return std::get<std::int64_t>(it->second);
+}
+
+std::optional<std::vector<std::int64_t>> optional_ints(const Attributes& a, const std::string& n) {
+  auto it = a.find(n);
+  if (it == a.end()) return std::nullopt;
+  return std::get<std::vector<std::int64_t>>(it->second);
+}
+
+OpVersion concat_version(int v) {
+  const Kinds kinds = {{"axis", "int"}};  // [Concat.v1] [Concat.v4] [Concat.v11] [Concat.v13]
+  const auto inputs = [v](const Inputs& in) {
+    for (std::size_t m = 0; m < in.size(); ++m)
+      if (in[m] == nullptr) refuse("Graph.node.arity", "Concat-{}: input {} is given no value", v, m);
+    return in;
+  };
+  return {"Concat", v, 1, std::numeric_limits<int>::max(), 1,
+          [v, kinds, inputs](const Inputs& in, const Attributes& a, std::size_t) {
+            check_attributes("Concat", v, a, kinds);
+            return single(concat(v, inputs(in), optional_int(a, "axis")));
+          },
+          [v, kinds](const Attributes& a) { check_attributes("Concat", v, a, kinds); },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
+            return decide_concat(v, values, optional_int(a, "axis"), j);
+          },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+            return reach_concat(v, values, optional_int(a, "axis"), sources);
+          }};
+}
+
+OpVersion transpose_version(int v) {
+  const Kinds kinds = {{"perm", "ints"}};  // [Transpose.v1] [Transpose.v13] [Transpose.v21] [Transpose.v23]
+  return {"Transpose", v, 1, 1, 1,
+          [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+            check_attributes("Transpose", v, a, kinds);
+            return single(transpose(v, required(in, 0, "Transpose", v, "data"), optional_ints(a, "perm")));
+          },
+          [v, kinds](const Attributes& a) { check_attributes("Transpose", v, a, kinds); },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
+            return decide_transpose(v, values, optional_ints(a, "perm"), j);
+          },
+          [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+            return reach_transpose(v, values, sources);
+          }};
+}
+
+OpVersion gather_version(int v) {
+  const Kinds kinds = {{"axis", "int"}};  // [Gather.v1] [Gather.v11] [Gather.v13]
+  OpVersion out{"Gather", v, 2, 2, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Gather", v, a, kinds);
+                  return single(gather(v, required(in, 0, "Gather", v, "data"), required(in, 1, "Gather", v, "indices"),
+                                       int_attribute(a, "axis", 0)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Gather", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
+                  return decide_gather(v, values, int_attribute(a, "axis", 0), j);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_gather(v, values, int_attribute(a, "axis", 0), sources);
+                }};
+  out.parameter_inputs = {{1, "indices"}};  // the indices select, they carry no value of Y
+  return out;
+}
+
+// [Slice.params] the attributes of version 1, the inputs of versions 10 to 13
+SliceParams slice_params(int v, const Inputs& in, const Attributes& a) {
+  SliceParams p;
+  if (v < 10) {
+    p.starts = optional_ints(a, "starts"), p.ends = optional_ints(a, "ends"), p.axes = optional_ints(a, "axes");
+  } else {
+    const auto at = [&](std::size_t k) { return k < in.size() ? in[k] : nullptr; };
+    p.starts_input = at(1), p.ends_input = at(2), p.axes_input = at(3), p.steps_input = at(4);
+  }
+  return p;
+}
+
+OpVersion slice_version(int v) {
+  Kinds kinds;
+  if (v < 10) kinds = {{"starts", "ints"}, {"ends", "ints"}, {"axes", "ints"}};  // [Slice.v1]; [Slice.v10] inputs
+  OpVersion out{"Slice", v, v < 10 ? 1 : 3, v < 10 ? 1 : 5, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Slice", v, a, kinds);
+                  return single(slice(v, required(in, 0, "Slice", v, "data"), slice_params(v, in, a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Slice", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
+                  return decide_slice(v, values, slice_params(v, values.inputs, a), j);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_slice(v, values, slice_params(v, values.inputs, a), sources);
+                }};
+  if (v >= 10) out.parameter_inputs = {{1, "starts"}, {2, "ends"}, {3, "axes"}, {4, "steps"}};
   return out;
 }
 
@@ -648,6 +750,10 @@ std::vector<OpVersion> make_table() {
   for (int v : {9, 20, 21, 23, 24, 25}) t.push_back(constantofshape_version(v));  // [ConstantOfShape.v21] 21 to 25
   // [Shape.v1] 1 and 13 without attributes; [Shape.v19] 19 to 25: types only
   for (int v : {1, 13, 15, 19, 21, 23, 24, 25}) t.push_back(shape_version(v));
+  for (int v : {1, 4, 11, 13}) t.push_back(concat_version(v));
+  for (int v : {1, 13, 21, 23, 24, 25}) t.push_back(transpose_version(v));
+  for (int v : {1, 11, 13}) t.push_back(gather_version(v));
+  for (int v : {1, 10, 11, 13}) t.push_back(slice_version(v));
   // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
   // calls its kernel (run, check, golden, conformance)
   for (OpVersion& op : t)

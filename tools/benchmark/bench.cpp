@@ -36,6 +36,8 @@
 #include "ops/relu.hpp"
 #include "ops/add.hpp"
 #include "ops/mul.hpp"
+#include "ops/gather.hpp"
+#include "ops/transpose.hpp"
 #include "io/io.hpp"
 
 using namespace sonnx;
@@ -235,6 +237,19 @@ int main(int argc, char** argv) {
     for (std::uint64_t seed = 2; seed <= 5; ++seed) keep.push_back(filled<float>({64}, seed));
     for (float& v : keep[4].values<float>()) v = std::fabs(v);  // variances
     run = [&keep] { return ops::batch_normalization(15, keep[0], keep[1], keep[2], keep[3], keep[4], {}); };
+  } else if (c == "transpose-float" || c == "transpose-021-float") {  // issue 33 (wt-gather): data movement
+    const bool two = c == "transpose-float";
+    keep.push_back(filled<float>(two ? Shape{rows, cols} : Shape{rows / 16, 16, cols}, 1));
+    const std::vector<std::int64_t> perm = two ? std::vector<std::int64_t>{1, 0} : std::vector<std::int64_t>{0, 2, 1};
+    run = [&keep, perm] { return ops::transpose(13, keep[0], perm); };
+  } else if (c == "gather-rows-float" || c == "gather-cols-float") {
+    const bool by_rows = c == "gather-rows-float";
+    keep.push_back(filled<float>({rows, cols}, 1));
+    const std::int64_t s = by_rows ? rows : cols;
+    keep.emplace_back(DType::Int64, Shape{s});
+    Random r{7};
+    for (auto& i : keep.back().values<std::int64_t>()) i = static_cast<std::int64_t>(r.next() % static_cast<std::uint64_t>(s));
+    run = [&keep, by_rows] { return ops::gather(13, keep[0], keep[1], by_rows ? 0 : 1); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

@@ -83,6 +83,15 @@ elif kind == "clip" and rest in types:
     x = filled((rows, cols), types[rest])
     lo, hi = types[rest](-100), types[rest](100)
     run = lambda: np.clip(x, lo, hi)
+elif case in ("transpose-float", "transpose-021-float"):  # issue 33 (wt-gather): a materialised copy, as Transpose's
+    x = filled((rows, cols) if case == "transpose-float" else (rows // 16, 16, cols), np.float32)
+    axes = (1, 0) if case == "transpose-float" else (0, 2, 1)
+    run = lambda: np.ascontiguousarray(np.transpose(x, axes))
+elif case in ("gather-rows-float", "gather-cols-float"):
+    x = filled((rows, cols), np.float32)
+    axis = 0 if case == "gather-rows-float" else 1
+    idx = rng.integers(0, x.shape[axis], size=x.shape[axis], dtype=np.int64)
+    run = lambda: np.take(x, idx, axis=axis)
 elif kind in ("maxpool3s2", "maxpool2s2"):
     from numpy.lib.stride_tricks import sliding_window_view
     shapes = {"1x64x112": (1, 64, 112, 112), "8x64x56": (8, 64, 56, 56), "8x128x56": (8, 128, 56, 56)}

@@ -92,6 +92,10 @@ def case_model(case, feeds):
     elif kind == "gemm":
         op, inits = "Gemm", [numpy_helper.from_array(feeds[1][1], "in1"), numpy_helper.from_array(feeds[2][1], "in2")]
         feeds[:] = feeds[:1]
+    elif kind == "transpose":  # issue 33 (wt-gather)
+        op, attrs = "Transpose", {"perm": [1, 0] if rest == "float" else [0, 2, 1]}
+    elif kind == "gather":
+        op, attrs = "Gather", {"axis": 0 if rest == "rows-float" else 1}
     elif kind == "matmul":
         op = "MatMul"
     elif kind in ("add", "mul"):

@@ -220,6 +220,8 @@ def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:
             return classify_arith(case, ort, ref)
     if case.op in M.SUMS:  # Sum, Mean, ReduceSum, ReduceMean (below)
         return classify_sums(case, ort, ref)
+    if case.op in M.MOVEMENT:
+        return classify_movement(case, ort, ref)
     if case.op not in ("Max", "ReduceMax", "Hardmax"):
         with np.errstate(all="ignore"):
             return classify_second(case, ort, ref)
@@ -980,3 +982,24 @@ def classify_sums(case: Case, ort: Outcome, ref: Outcome) -> Dict:
     if ok is not None and ok.all():
         return _result("agree")
     return explain_sums_peer(case, ort.y, ok if ok is not None else np.zeros(0, bool), shape)
+# ======================================================================= issue 33: data movement
+# Concat, Transpose, Gather, Slice move bits ([Check.bitwise]): sonnx-ref must equal the spec model
+# (lib/model.py) bit for bit, onnxruntime must equal sonnx-ref; no divergence is known, so any
+# difference, or an ORT refusal of a model the spec accepts, is unexplained.
+
+def classify_movement(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    spec = M.spec_output(case)
+    if not ref.ok:
+        return _result("unexplained", detail=f"sonnx-ref {ref.stage}: {ref.error}")
+    if ref.y.shape != spec.shape or not same(case.dtype, ref.y, spec):
+        return _result("unexplained", detail="sonnx-ref output differs from the spec model (model.py)")
+    if not ort.ok:
+        return _result("ort-refuses", detail=ort_refusal_reason(ort) + ": " + ort.error[:200])
+    if ort.y.shape == ref.y.shape and same(case.dtype, ort.y, ref.y):
+        return _result("agree")
+    if case.op == "Slice":
+        alt = M.spec_slice(case, ort_int_max_end=True)
+        if ort.y.shape == alt.shape and same(case.dtype, ort.y, alt):
+            return _result("divergence", ["Slice.div.ort-int-max-end"],
+                           "ORT reads an end of INT32_MAX or INT64_MAX with a negative step as 'through the first element'")
+    return _result("unexplained", detail=f"ORT output differs (shape {list(ort.y.shape)})")

@@ -88,6 +88,8 @@ def ort_has_kernel(op: str, opset: int, dtype: str) -> bool:
         return opset > 1 and (dtype in ("float", "float16") or (op == "Sum" and dtype == "double"))
     if op in ("ReduceSum", "ReduceMean"):  # no uint32 / uint64, no float16 at version 1
         return dtype in ("float", "double", "int32", "int64") or (dtype == "float16" and opset > 1)
+    if op in MOVE_WEIGHTS or op in CAST_WEIGHTS:  # issue 33: data movement kernels are type-generic in ORT
+        return True
     if op == "Conv":  # measured (/work/measure t1_types): no double kernel; float16 at Conv-1 fails to load
         return dtype == "float" or (dtype == "float16" and opset > 1)
     if op == "Gemm":  # no Gemm-1/6 kernel, no integer Gemm
@@ -473,6 +475,101 @@ class Gen:
             c = self.maxpool_case(cid, opset)
         else:
             c = self.globalmaxpool_case(cid, opset)
+        c.id = f"{cid}-{c.dtype}"
+        return c
+
+
+# ------------------------------------------------------------------ issue 33: data movement (wt-gather)
+# Concat, Transpose, Gather, Slice: every version, every type of spec/ops/*.md's Versions tables, only
+# models the spec accepts. Drawn by MoveGen from its own stream (PCG64([seed, 0x33])), only when --ops
+# names them, so the cases of every seed of the other families are unchanged.
+_ALL = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"] + F3
+VERSIONS.update({"Concat": [1, 4, 11, 13], "Transpose": [1, 13, 21], "Gather": [1, 11, 13], "Slice": [1, 10, 11, 13]})
+MOVE_WEIGHTS = {"Concat": 1.0, "Transpose": 1.0, "Gather": 1.0, "Slice": 1.0}
+for _v in (1, 4, 11, 13):
+    CONSTRAINT[("Concat", _v)] = F3 if _v == 1 else _ALL + (["bfloat16"] if _v >= 13 else [])  # [Concat.v1] ..
+for _v in (1, 13, 21):
+    CONSTRAINT[("Transpose", _v)] = _ALL + (["bfloat16"] if _v >= 13 else [])  # [Transpose.v1] ..
+for _v in (1, 11, 13):
+    CONSTRAINT[("Gather", _v)] = _ALL + (["bfloat16"] if _v >= 13 else [])  # [Gather.v1] ..
+for _v in (1, 10, 11, 13):
+    CONSTRAINT[("Slice", _v)] = _ALL + (["bfloat16"] if _v >= 13 else [])  # [Slice.v1] ..
+
+
+class MoveGen(Gen):
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0x33]))
+
+    def case(self, index: int, ops=None) -> Case:
+        rng = self.rng
+        names = [o for o in (ops or MOVE_WEIGHTS) if o in MOVE_WEIGHTS]
+        op = names[rng.integers(len(names))]
+        opset = int(VERSIONS[op][rng.integers(len(VERSIONS[op]))])
+        cid = f"m{index:04d}-{op}-{opset}"
+        dtype = self.dtype_for(op, opset)
+        fl = self.flavour()
+        if op == "Concat":
+            rank = int(rng.integers(1, 5))
+            base = self.shape(rank, max_elems=200)
+            k = int(rng.integers(0, rank))
+            xs = []
+            for _ in range(int(rng.integers(1, 4))):
+                sh = list(base)
+                sh[k] = int(rng.choice([0, 1, 2, 3, 5], p=[0.1, 0.2, 0.3, 0.2, 0.2]))
+                xs.append(self.tensor(dtype, sh, fl))
+            axis = k - rank if opset >= 11 and rng.random() < 0.4 else k
+            attrs = {} if opset == 1 and axis == 1 and rng.random() < 0.5 else {"axis": axis}
+            c = Case(cid, op, opset, dtype, xs, attrs)
+        elif op == "Transpose":
+            rank = int(rng.integers(0, 6))
+            x = self.tensor(dtype, self.shape(rank, max_elems=1500), fl)
+            attrs = {} if rng.random() < 0.3 else {"perm": [int(p) for p in rng.permutation(rank)]}
+            c = Case(cid, op, opset, dtype, [x], attrs)
+        elif op == "Gather":
+            rank = int(rng.integers(1, 4))
+            while True:
+                sh = self.shape(rank, max_elems=300)
+                k = int(rng.integers(0, rank))
+                if sh[k] > 0:
+                    break
+            x = self.tensor(dtype, sh, fl)
+            ish = self.shape(int(rng.integers(0, 3)), max_elems=30)
+            idx = rng.integers(-sh[k] if opset >= 11 else 0, sh[k], size=ish)
+            idx = idx.astype(np.int32 if rng.random() < 0.3 else np.int64)
+            axis = k - rank if rng.random() < 0.4 else k
+            attrs = {} if axis == 0 and rng.random() < 0.5 else {"axis": axis}
+            c = Case(cid, op, opset, dtype, [x], attrs)
+            c.params = [("indices", idx)]
+        else:
+            rank = int(rng.integers(1, 5))
+            sh = self.shape(rank, max_elems=400)
+            x = self.tensor(dtype, sh, fl)
+            axes = [int(a) for a in rng.permutation(rank)[:int(rng.integers(1, rank + 1))]]
+            if opset >= 11:
+                axes = [a - rank if rng.random() < 0.3 else a for a in axes]
+            pool = [0, 1, 2, -1, -2, 3, 7, -7, 2**63 - 1, -2**63, 2**31 - 1, -2**31]
+            starts = [int(pool[rng.integers(len(pool))]) for _ in axes]
+            ends = [int(pool[rng.integers(len(pool))]) for _ in axes]
+            if opset == 1:
+                attrs = {"starts": starts, "ends": ends}
+                if rng.random() < 0.7 or axes != list(range(len(axes))):
+                    attrs["axes"] = axes
+                c = Case(cid, op, opset, dtype, [x], attrs)
+            else:
+                steps = [int(rng.choice([1, 1, 2, 3, -1, -2])) for _ in axes]
+                it = np.int32 if rng.random() < 0.2 else np.int64
+                if it == np.int32:
+                    starts = [min(max(v, -2**31), 2**31 - 1) for v in starts]
+                    ends = [min(max(v, -2**31), 2**31 - 1) for v in ends]
+                c = Case(cid, op, opset, dtype, [x], {})
+                c.params = [("starts", np.array(starts, it)), ("ends", np.array(ends, it))]
+                with_axes, with_steps = rng.random() < 0.8 or axes != list(range(len(axes))), rng.random() < 0.7
+                if with_axes:
+                    c.params.append(("axes", np.array(axes, it)))
+                if with_steps:
+                    c.params.append(("steps", np.array(steps, it)))
+                if with_steps and not with_axes:
+                    c.node_inputs = ["x0", "starts", "ends", "", "steps"]
         c.id = f"{cid}-{c.dtype}"
         return c
 
@@ -930,28 +1027,28 @@ class SumGen(CompGen):
         c = self.variadic_case(op, cid, opset) if op in ("Sum", "Mean") else self.reduce_case(op, cid, opset)
 # ====================================================================== data movement (issue 33)
 # Cast, ConstantOfShape, Shape: judged bit for bit against lib/model.py's transcription. Drawn from a
-# stream of their own (MoveGen), only when --ops names them, so that the cases of the other families
+# stream of their own (CastGen), only when --ops names them, so that the cases of the other families
 # for a seed stay what they were.
-MOVE_WEIGHTS = {"Cast": 0.6, "ConstantOfShape": 0.2, "Shape": 0.2}
-MOVE_VERSIONS = {"Cast": [6, 9, 13, 19, 21], "ConstantOfShape": [9, 20, 21], "Shape": [1, 13, 15, 19, 21]}
-MOVE_TYPES = ["bool"] + list(INTS) + ["float16", "float", "double"]  # bfloat16: no ORT-node tensor
+CAST_WEIGHTS = {"Cast": 0.6, "ConstantOfShape": 0.2, "Shape": 0.2}
+CAST_VERSIONS = {"Cast": [6, 9, 13, 19, 21], "ConstantOfShape": [9, 20, 21], "Shape": [1, 13, 15, 19, 21]}
+CAST_TYPES = ["bool"] + list(INTS) + ["float16", "float", "double"]  # bfloat16: no ORT-node tensor
 
 
-class MoveGen(Gen):
+class CastGen(Gen):
     def __init__(self, seed: int):
         self.rng = np.random.Generator(np.random.PCG64([seed, 0x33]))
 
     def case(self, index: int, ops=None) -> Case:
         from onnxcase import DTYPES
-        names = list(ops or MOVE_WEIGHTS)
-        w = np.array([MOVE_WEIGHTS[o] for o in names])
+        names = list(ops or CAST_WEIGHTS)
+        w = np.array([CAST_WEIGHTS[o] for o in names])
         op = names[self.rng.choice(len(names), p=w / w.sum())]
-        opset = int(self.rng.choice(MOVE_VERSIONS[op]))
+        opset = int(self.rng.choice(CAST_VERSIONS[op]))
         cid = f"m{index:04d}-{op}-{opset}"
         rng = self.rng
         if op == "Cast":
-            src = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
-            dst = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
+            src = CAST_TYPES[rng.integers(len(CAST_TYPES))]
+            dst = CAST_TYPES[rng.integers(len(CAST_TYPES))]
             x = self.tensor(src, self.shape(int(rng.integers(0, 4))), self.flavour())
             if src in FLOATS and dst in INTS:  # [Cast.err.range] is not drawn: out-of-range elements become +0
                 from onnxcase import to_float64
@@ -965,7 +1062,7 @@ class MoveGen(Gen):
                 x[bad] = 0
             c = Case(cid, "Cast", opset, src, [x], {"to": DTYPES[dst][0]})
         elif op == "Shape":
-            src = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
+            src = CAST_TYPES[rng.integers(len(CAST_TYPES))]
             x = self.tensor(src, self.shape(int(rng.integers(0, 5))), "random")
             attrs = {}
             if opset >= 15:
@@ -977,7 +1074,7 @@ class MoveGen(Gen):
             shape = np.array(self.shape(int(rng.integers(0, 4))), dtype=np.int64)
             attrs = {}
             if rng.random() < 0.8:
-                vt = MOVE_TYPES[rng.integers(len(MOVE_TYPES))]
+                vt = CAST_TYPES[rng.integers(len(CAST_TYPES))]
                 from onnxcase import hexs
                 attrs["value"] = {"dtype": vt, "hex": hexs(vt, self.tensor(vt, [1], self.flavour()))}  # JSON-able
             c = Case(cid, "ConstantOfShape", opset, "int64", [shape], attrs)
@@ -992,10 +1089,18 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:
     the cases when both are drawn). Each later family (the arithmetic, the sums, ...) has a generator
     and a stream of its own that takes its share of the cases first, in the order of FAMILIES below;
     the family drawn last among those present takes every case the others leave."""
-    move = [o for o in (ops or []) if o in MOVE_WEIGHTS]  # issue 33: only when named
-    if move:
-        mg = MoveGen(seed)
-        return [mg.case(k, move) for k in range(n)]
+    cast = [o for o in (ops or []) if o in CAST_WEIGHTS]  # issue 33: Cast, ConstantOfShape, Shape, only when named
+    if cast:
+        cg3 = CastGen(seed)
+        return [cg3.case(k, cast) for k in range(n)]
+    mov = [o for o in (ops or []) if o in MOVE_WEIGHTS]  # issue 33: Concat, Transpose, Gather, Slice, only when named
+    if mov:
+        mg, others = MoveGen(seed), [o for o in ops if o not in MOVE_WEIGHTS]
+        share_m = len(mov) / len(ops)
+        pick_m = np.random.Generator(np.random.PCG64([seed, 0x34])).random(n) < share_m
+        rest = generate(seed, n - int(pick_m.sum()), others) if others else []
+        it = iter(rest)
+        return [mg.case(k, mov) if pick_m[k] else next(it) for k in range(n)]
     sel = [o for o in (ops or OP_WEIGHTS) if o in OP_WEIGHTS]
     comp = [o for o in (ops or COMP_WEIGHTS) if o in COMP_WEIGHTS]
     # (operators drawn, share when other families are drawn too, stream id, generator)

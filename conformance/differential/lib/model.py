@@ -678,6 +678,65 @@ _SPEC = {
 _spec_output_first_family = spec_output
 
 
+# ------------------------------------------------------------------ issue 33: data movement (wt-gather)
+# spec/ops/concat.md, transpose.md, gather.md, slice.md on the storage arrays: numpy's concatenate,
+# transpose, take and basic slicing move elements without arithmetic, so they move the bits exactly;
+# the indices, axes and bounds are normalised and clamped here, from the clauses.
+
+def spec_concat(case) -> np.ndarray:
+    r = case.inputs[0].ndim
+    axis = case.attrs.get("axis", 1)  # [Concat.v1] default 1
+    return np.concatenate(case.inputs, axis=axis + r if axis < 0 else axis)  # [Concat.formula]
+
+
+def spec_transpose(case) -> np.ndarray:
+    x = case.inputs[0]
+    perm = case.attrs.get("perm", list(range(x.ndim - 1, -1, -1)))  # [Transpose.perm.default]
+    return np.transpose(x, perm).copy()  # [Transpose.formula] (a copy keeps rank 0)
+
+
+def spec_gather(case) -> np.ndarray:
+    x, idx = case.inputs[0], case.params[0][1].astype(np.int64)
+    axis = case.attrs.get("axis", 0)
+    k = axis + x.ndim if axis < 0 else axis
+    idx = np.where(idx < 0, idx + x.shape[k], idx)  # [Gather.index.normalise]
+    return np.take(x, idx, axis=k)  # [Gather.formula]
+
+
+def slice_lists(case):
+    """(starts, ends, axes, steps) of a Slice case ([Slice.params] [Slice.axes.default])."""
+    if case.opset < 10:
+        s, e = case.attrs["starts"], case.attrs["ends"]
+        return s, e, case.attrs.get("axes", list(range(len(s)))), [1] * len(s)
+    p = {n: [int(v) for v in a] for n, a in case.params}
+    n = len(p["starts"])
+    return p["starts"], p["ends"], p.get("axes", list(range(n))), p.get("steps", [1] * n)
+
+
+def spec_slice(case, ort_int_max_end: bool = False) -> np.ndarray:
+    """ort_int_max_end: onnxruntime's reading instead ([Slice.div.ort-int-max-end]): an end equal to
+    INT32_MAX or INT64_MAX means "through the first element" when the step is negative."""
+    x = case.inputs[0]
+    r = x.ndim
+    index = [slice(None)] * r
+    for s, e, a, p in zip(*slice_lists(case)):
+        k = a + r if a < 0 else a
+        d = x.shape[k]
+        if ort_int_max_end and p < 0 and e in (2**31 - 1, 2**63 - 1):
+            e = -1 - d  # becomes -1 below: before the first element
+        s, e = (s + d if s < 0 else s), (e + d if e < 0 else e)  # [Slice.bounds]
+        if p > 0:
+            s, e = min(max(s, 0), d), min(max(e, 0), d)
+        else:
+            s, e = min(max(s, 0), d - 1), min(max(e, -1), d - 1)
+        index[k] = slice(s, None if e < 0 else e, p) if d > 0 else slice(0, 0, 1)
+    return x[tuple(index)].copy()  # [Slice.formula]
+
+
+MOVEMENT = ("Concat", "Transpose", "Gather", "Slice")
+_SPEC.update({"Concat": spec_concat, "Transpose": spec_transpose, "Gather": spec_gather, "Slice": spec_slice})
+
+
 def spec_output(case) -> np.ndarray:  # noqa: F811 - extends the dispatch above to the second family
     if case.op in _SPEC:
         return _SPEC[case.op](case)

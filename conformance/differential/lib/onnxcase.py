@@ -108,6 +108,10 @@ class Case:
     initializers: FrozenSet[int] = frozenset()
     # Graph inputs declared with symbolic dimensions ("d0", "d1", ...) instead of their sizes.
     symbolic_dims: bool = False
+    # Integer inputs that select (Gather's indices; Slice-10+'s starts, ends, axes, steps): (name, int32
+    # or int64 array), graph inputs after the data inputs (initializers in the bfloat16 ORT variant);
+    # their names follow the data inputs in the node unless node_inputs says otherwise (issue 33).
+    params: List[tuple] = dataclasses.field(default_factory=list)
 
     def input_names(self) -> List[str]:
         return [f"x{k}" for k in range(len(self.inputs))]
@@ -180,6 +184,14 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
         else:
             inits.append(make_tensor("axes", "int64", axes))
         node_inputs.append("axes")
+    for name, arr in case.params:  # issue 33: selecting integer inputs
+        pdt = "int32" if arr.dtype == np.int32 else "int64"
+        if embed:
+            inits.append(make_tensor(name, pdt, arr))
+        else:
+            graph_inputs.append(helper.make_tensor_value_info(name, DTYPES[pdt][0], list(arr.shape)))
+        if case.node_inputs is None:
+            node_inputs.append(name)
     attrs = {k: v for k, v in case.attrs.items() if v is not None}
     if case.op == "ConstantOfShape" and "value" in attrs:  # issue 33: the tensor attribute, kept JSON-able in the case
         v = attrs["value"]
@@ -214,6 +226,7 @@ def feeds(case: Case, for_ort: bool = False) -> List[tuple]:
            if k not in case.initializers]
     if case.axes is not None and case.axes_as == "feed":
         out.append(("axes", "int64", np.array(case.axes, dtype=np.int64)))
+    out += [(n, "int32" if a.dtype == np.int32 else "int64", a) for n, a in case.params]  # issue 33
     return out
 
 
