@@ -519,6 +519,9 @@ OpVersion batchnorm_version(int v) {
                 }};
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
   out.computes = true;
+  return out;
+}
+
 // ---- Cast, ConstantOfShape, Shape (issue 33: data movement) ------------------------------------------
 
 // [Cast.to] the target type of a Cast node: `to`, required; [Cast.v1] a DataType name before 6.
@@ -614,6 +617,9 @@ OpVersion shape_version(int v) {
                 }};
   out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Fixed; };  // shapes, not values
   out.output_dtype = [](std::size_t, const Attributes&) -> std::optional<DType> { return DType::Int64; };  // [Shape.type]
+  return out;
+}
+
 // ---- data movement (spec/ops/concat.md, transpose.md, gather.md, slice.md) -------------------------
 
 std::optional<std::int64_t> optional_int(const Attributes& a, const std::string& n) {
