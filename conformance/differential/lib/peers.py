@@ -168,7 +168,7 @@ def sonnx_ref_has_run(binary: str) -> bool:
     return p.returncode == 0 and "not implemented" not in (p.stdout + p.stderr)
 
 
-_ID_RE = re.compile(r"error: \[((?:Common|Graph|IO|Max|ReduceMax|Hardmax|Min|ReduceMin|ArgMax|ArgMin|Relu|Clip|MaxPool|"
+_ID_RE = re.compile(r"error: \[((?:Common|Graph|IO|Max|ReduceMax|Hardmax|Min|ReduceMin|ArgMax|ArgMin|Relu|Clip|MaxPool|Reshape|Flatten|Squeeze|Unsqueeze|Identity|Dropout|"
                     r"GlobalMaxPool|Conv|Gemm|MatMul|Acc|Check)(?:\.[a-z0-9][a-z0-9-]*)+)\]")
 
 
