@@ -814,7 +814,8 @@ class ViewGen(Gen):
                 c.attrs["allowzero"] = 1
         elif op == "Flatten":
             lo = -r if opset >= 11 else 0
-            c.attrs["axis"] = int(rng.integers(lo, r + 1)) if rng.random() < 0.8 else None
+            # the default axis 1 is out of [Flatten.err.axis]'s range at rank 0: an axis is given there
+            c.attrs["axis"] = int(rng.integers(lo, r + 1)) if rng.random() < 0.8 or r == 0 else None
         elif op in ("Squeeze", "Unsqueeze"):
             if op == "Squeeze":
                 ones = [k for k in range(r) if shape[k] == 1]
