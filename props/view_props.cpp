@@ -45,10 +45,10 @@ Shape regroup(const Shape& in) {
 
 }  // namespace
 
-TEST_CASE("[Reshape.shape] [Reshape.zero-copies] [Reshape.inferred] [Reshape.formula] a regrouping of X's dimensions, "
-          "written with 0 (where it copies) and one -1 (where the dimension is not 0): Y has that shape and X's bits",
+TEST_CASE("[Reshape.shape] [Reshape.zero-copies] [Reshape.zero-allowed] [Reshape.inferred] [Reshape.formula] a regrouping of X's dimensions, "
+          "written with 0 (where it copies) and one -1 (where the dimension is not 0), Y has that shape and X's bits",
           "[reshape][props]") {
-  check("Reshape-14 allowzero = 0", [] {
+  check("Reshape-14, allowzero = 1 only where a size-0 dimension cannot be copied", [] {
     const DType t = *gen::dtype_of(every_type());
     const Shape in = *gen::shape();
     const Tensor X = *gen::tensor(t, in);
@@ -63,13 +63,17 @@ TEST_CASE("[Reshape.shape] [Reshape.zero-copies] [Reshape.inferred] [Reshape.for
         if (j != k) others *= target[j];
       if (others != 0 && s[k] != 0) s[k] = -1;  // [Reshape.inferred]
     }
+    bool literal_zero = false;  // a size-0 dimension that 0 cannot copy: written with allowzero = 1 ([Reshape.zero-allowed])
+    for (std::size_t k = 0; k < target.size(); ++k) literal_zero = literal_zero || (target[k] == 0 && (k >= in.size() || in[k] != 0));
+    if (literal_zero) s.assign(target.begin(), target.end());
     const Tensor shape = int64s(s);
-    const Tensor Y = ops::resolve("Reshape", 14).run({&X, &shape}, {}, 1)[0];
+    const Tensor Y = ops::resolve("Reshape", 14).run({&X, &shape}, {{"allowzero", std::int64_t{literal_zero ? 1 : 0}}}, 1)[0];
     PROP_EXPECT(Y.shape() == target, "Reshape({}, {}) has shape {}, expected {}", to_string(in), to_string(s),
                 to_string(Y.shape()), to_string(target));
     RC_ASSERT(same_elements(X, Y));
     RC_ASSERT(Y.size() == 0 || Y.shares_storage(X));  // [Common.tensor.storage]
     RC_CLASSIFY(product(in) == 0, "empty");
+    RC_CLASSIFY(literal_zero, "allowzero = 1");
   });
 }
 
@@ -107,7 +111,7 @@ TEST_CASE("[Unsqueeze.shape] [Squeeze.shape] [Squeeze.formula] [Unsqueeze.formul
           "[squeeze][props]") {
   check("Unsqueeze-13 then Squeeze-13, axes drawn in [-r', r'-1] without repetition", [] {
     const DType t = *gen::dtype_of(every_type());
-    const Shape in = *gen::shape(ShapeOpts{0, 4, 64, true});
+    const Shape in = *gen::shape(gen::ShapeOpts{0, 4, 64, true});
     const Tensor X = *gen::tensor(t, in);
     const int added = *rc::gen::inRange(1, 4);
     const auto r = static_cast<std::int64_t>(in.size()) + added;
