@@ -47,12 +47,30 @@ std::int64_t checked_element_count(const Shape& shape, DType t, const std::strin
 Tensor::Tensor(DType t, Shape shape, const std::string& what, Fill fill)
     : dtype_(t), shape_(std::move(shape)) {
   count_ = checked_element_count(shape_, t, what);
-  bytes_ = Buffer(static_cast<std::size_t>(count_) * info(t).size, fill);
+  bytes_ = std::make_shared<Buffer>(static_cast<std::size_t>(count_) * info(t).size, fill);
+}
+
+void Tensor::own() {
+  // [Common.tensor.storage] Another tensor shares the storage: copy it before anything is written.
+  // use_count() is exact here: a tensor is not accessed from two threads at once while one writes it.
+  if (bytes_ && bytes_.use_count() > 1) bytes_ = std::make_shared<Buffer>(static_cast<const Buffer&>(*bytes_));
+}
+
+Tensor Tensor::reshaped(Shape shape) const {
+  Tensor out;
+  out.dtype_ = dtype_;
+  out.count_ = checked_element_count(shape, dtype_, "a reshaped tensor");
+  if (out.count_ != count_)
+    refuse("Common.tensor.shape", "internal: {} elements viewed with shape {}", count_, to_string(shape));
+  out.shape_ = std::move(shape);
+  out.bytes_ = bytes_;  // [Common.tensor.storage] shared, not copied
+  return out;
 }
 
 bool Tensor::bitwise_equal(const Tensor& other) const {
-  return dtype_ == other.dtype_ && shape_ == other.shape_ && bytes_.size() == other.bytes_.size() &&
-         (bytes_.size() == 0 || std::memcmp(bytes_.data(), other.bytes_.data(), bytes_.size()) == 0);
+  const std::size_t n = byte_size();
+  return dtype_ == other.dtype_ && shape_ == other.shape_ && n == other.byte_size() &&
+         (n == 0 || std::memcmp(data(), other.data(), n) == 0);
 }
 
 }  // namespace sonnx

@@ -1,5 +1,13 @@
 // [Common.tensor.shape] [Common.tensor.index] A tensor: a dtype, a shape, and its elements in
 // row-major (C) order. Elements are stored once; operators read inputs through index maps.
+//
+// [Common.tensor.storage] A tensor is a value: copying one, or viewing it with another shape of the
+// same element count (`reshaped`), shares its storage instead of copying the bytes (Reshape, Flatten,
+// Squeeze, Unsqueeze, Identity and Dropout give their input's storage to their output). The storage is
+// copied on write: every non-const access to the elements (`values<T>()`, `bytes()`) first gives the
+// tensor storage of its own when another tensor shares it, so writing through one tensor never
+// changes another. A span taken by a non-const access stays this tensor's own only until the tensor is
+// next copied: write the elements before handing copies out.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -41,18 +49,31 @@ class Tensor {
   const Shape& shape() const { return shape_; }
   std::int64_t rank() const { return static_cast<std::int64_t>(shape_.size()); }
   std::int64_t size() const { return count_; }  // number of elements
-  std::size_t byte_size() const { return bytes_.size(); }
+  std::size_t byte_size() const { return bytes_ ? bytes_->size() : 0; }
 
+  // [Common.tensor.storage] A non-const access first makes the storage this tensor's own.
   template <class T> std::span<T> values() {
     check_type<T>();
-    return {reinterpret_cast<T*>(bytes_.data()), static_cast<std::size_t>(count_)};
+    own();
+    return {reinterpret_cast<T*>(data()), static_cast<std::size_t>(count_)};
   }
   template <class T> std::span<const T> values() const {
     check_type<T>();
-    return {reinterpret_cast<const T*>(bytes_.data()), static_cast<std::size_t>(count_)};
+    return {reinterpret_cast<const T*>(data()), static_cast<std::size_t>(count_)};
   }
-  std::span<std::byte> bytes() { return bytes_.span(); }
-  std::span<const std::byte> bytes() const { return bytes_.span(); }
+  std::span<std::byte> bytes() {
+    own();
+    return {data(), byte_size()};
+  }
+  std::span<const std::byte> bytes() const { return {data(), byte_size()}; }
+
+  // [Common.tensor.storage] The same elements viewed with `shape` (the same element count, else
+  // internal error Common.tensor.shape): the result shares this tensor's storage, nothing is copied.
+  Tensor reshaped(Shape shape) const;
+  // [Common.tensor.storage] Whether this tensor and `other` share one storage (a non-empty one).
+  bool shares_storage(const Tensor& other) const {
+    return bytes_ != nullptr && bytes_ == other.bytes_ && byte_size() != 0;
+  }
 
   // Same dtype, shape and bit patterns.
   bool bitwise_equal(const Tensor& other) const;
@@ -73,10 +94,14 @@ class Tensor {
       refuse("Common.gr.no-conversion", "internal: {} tensor read as {}", name(dtype_),
              name(dtype_of<T>()));
   }
+  // [Common.tensor.storage] copy on write: a storage another tensor shares is copied before any write
+  void own();
+  std::byte* data() { return bytes_ ? bytes_->data() : nullptr; }
+  const std::byte* data() const { return bytes_ ? static_cast<const Buffer&>(*bytes_).data() : nullptr; }
   DType dtype_ = DType::Float;
   Shape shape_{0};
   std::int64_t count_ = 0;
-  Buffer bytes_;
+  std::shared_ptr<Buffer> bytes_;  // null for a default-constructed tensor; shared by copies
 };
 
 // Builds a tensor from values (tests and examples).

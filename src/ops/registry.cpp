@@ -30,6 +30,7 @@
 #include "ops/reducemax.hpp"
 #include "ops/reducemin.hpp"
 #include "ops/relu.hpp"
+#include "ops/view.hpp"
 #include "ops/sub.hpp"
 #include "ops/mean.hpp"
 #include "ops/reducemean.hpp"
@@ -721,6 +722,151 @@ OpVersion slice_version(int v) {
   return out;
 }
 
+// ---- the views: Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout (ops/view.hpp) -------------
+// Each output shares its input's storage ([Common.tensor.storage]); `decide` and `reach` are the
+// view's, under the operator's formula clause.
+
+// A view node's decide and reach, under the clause `formula`.
+void view_definition(OpVersion& out, const char* formula) {
+  out.decide = [formula](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
+    return decide_view(formula, values, i);
+  };
+  out.reach = [formula](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+    return reach_view(formula, values, sources);
+  };
+}
+
+// [Reshape.v1] the shape attribute; [Reshape.v5] the shape input; [Reshape.v14] allowzero
+std::vector<std::int64_t> reshape_shape(int v, const Inputs& in, const Attributes& a) {
+  if (v < 5) {
+    auto it = a.find("shape");
+    if (it == a.end()) refuse("Reshape.err.shape-input", "Reshape-{} has no shape attribute", v);
+    return std::get<std::vector<std::int64_t>>(it->second);
+  }
+  return reshape_shape_input(required(in, 1, "Reshape", v, "shape"));
+}
+
+OpVersion reshape_version(int v) {
+  Kinds kinds;
+  if (v < 5) kinds = {{"shape", "ints"}, {"consumed_inputs", "ints"}};  // [Reshape.v1]
+  if (v >= 14) kinds["allowzero"] = "int";                              // [Reshape.v14]
+  OpVersion out{"Reshape", v, v < 5 ? 1 : 2, v < 5 ? 1 : 2, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Reshape", v, a, kinds);
+                  const std::int64_t allowzero = int_attribute(a, "allowzero", 0);
+                  if (allowzero != 0 && allowzero != 1)  // [Reshape.err.allowzero]
+                    refuse("Reshape.err.allowzero", "Reshape-{}: allowzero must be 0 or 1, got {}", v, allowzero);
+                  return single(reshape(v, required(in, 0, "Reshape", v, "data"), reshape_shape(v, in, a), allowzero == 1));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Reshape", v, a, kinds); }, {}, {}};
+  view_definition(out, "Reshape.formula");
+  if (v >= 5) out.parameter_inputs = {{1, "shape"}};  // the shape input selects, it carries no value of a set
+  return out;
+}
+
+OpVersion flatten_version(int v) {
+  const Kinds kinds = {{"axis", "int"}};  // [Flatten.v1] [Flatten.v9] [Flatten.v11] [Flatten.v13] [Flatten.v21]
+  OpVersion out{"Flatten", v, 1, 1, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Flatten", v, a, kinds);
+                  return single(flatten(v, *in[0], int_attribute(a, "axis", 1)));  // [Common.gr.defaults] axis 1
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Flatten", v, a, kinds); }, {}, {}};
+  view_definition(out, "Flatten.formula");
+  return out;
+}
+
+// [Squeeze.v1] [Squeeze.v11] axes an attribute; [Squeeze.v13] an optional input
+std::optional<std::vector<std::int64_t>> squeeze_axes(int v, const Inputs& in, const Attributes& a) {
+  if (v < 13) {
+    if (auto it = a.find("axes"); it != a.end()) return std::get<std::vector<std::int64_t>>(it->second);
+    return std::nullopt;
+  }
+  if (in.size() >= 2 && in[1] != nullptr) return squeeze_axes_input(*in[1]);
+  return std::nullopt;
+}
+
+OpVersion squeeze_version(int v) {
+  Kinds kinds;
+  if (v < 13) kinds["axes"] = "ints";
+  OpVersion out{"Squeeze", v, 1, v < 13 ? 1 : 2, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Squeeze", v, a, kinds);
+                  return single(squeeze(v, *in[0], squeeze_axes(v, in, a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Squeeze", v, a, kinds); }, {}, {}};
+  view_definition(out, "Squeeze.formula");
+  if (v >= 13) out.parameter_inputs = {{1, "axes"}};
+  return out;
+}
+
+// [Unsqueeze.v1] [Unsqueeze.v11] axes a required attribute; [Unsqueeze.v13] a required input
+std::vector<std::int64_t> unsqueeze_axes(int v, const Inputs& in, const Attributes& a) {
+  if (v < 13) {
+    auto it = a.find("axes");
+    if (it == a.end()) refuse("Unsqueeze.err.axes-input", "Unsqueeze-{} has no axes attribute (it is required)", v);
+    return std::get<std::vector<std::int64_t>>(it->second);
+  }
+  return unsqueeze_axes_input(required(in, 1, "Unsqueeze", v, "axes"));
+}
+
+OpVersion unsqueeze_version(int v) {
+  Kinds kinds;
+  if (v < 13) kinds["axes"] = "ints";
+  OpVersion out{"Unsqueeze", v, v < 13 ? 1 : 2, v < 13 ? 1 : 2, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Unsqueeze", v, a, kinds);
+                  return single(unsqueeze(v, *in[0], unsqueeze_axes(v, in, a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Unsqueeze", v, a, kinds); }, {}, {}};
+  view_definition(out, "Unsqueeze.formula");
+  if (v >= 13) out.parameter_inputs = {{1, "axes"}};
+  return out;
+}
+
+OpVersion identity_version(int v) {
+  OpVersion out{"Identity", v, 1, 1, 1,
+                [v](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Identity", v, a, {});
+                  return single(identity(v, *in[0]));
+                },
+                [v](const Attributes& a) { check_attributes("Identity", v, a, {}); }, {}, {}};
+  view_definition(out, "Identity.formula");
+  return out;
+}
+
+DropoutParams dropout_params(int v, const Inputs& in, const Attributes& a) {
+  DropoutParams p;
+  p.is_test = int_attribute(a, "is_test", 0);  // [Dropout.v1] [Dropout.v6] [Common.gr.defaults] 0
+  if (v >= 12) {                                // [Dropout.v12] the optional inputs ratio and training_mode
+    p.ratio = in.size() > 1 ? in[1] : nullptr;
+    p.training_mode = in.size() > 2 ? in[2] : nullptr;
+  }
+  return p;
+}
+
+OpVersion dropout_version(int v) {
+  Kinds kinds;
+  if (v < 12) kinds["ratio"] = "float";                                  // [Dropout.v1] ... [Dropout.v10]
+  if (v < 7) kinds["is_test"] = "int";                                   // [Dropout.v1] [Dropout.v6]
+  if (v == 1) kinds["consumed_inputs"] = "ints";                         // [Dropout.v1] legacy, ignored
+  if (v >= 12) kinds["seed"] = "int";                                    // [Dropout.v12] no effect in inference
+  OpVersion out{"Dropout", v, 1, v < 12 ? 1 : 3, 2,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t wanted) {
+                  check_attributes("Dropout", v, a, kinds);
+                  return dropout(v, *in[0], dropout_params(v, in, a), wanted > 1);
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Dropout", v, a, kinds); }, {}, {}};
+  view_definition(out, "Dropout.formula");
+  if (v >= 12) out.parameter_inputs = {{1, "ratio"}, {2, "training_mode"}};
+  out.output_dtype = [v](std::size_t k, const Attributes&) -> std::optional<DType> {  // [Dropout.mask] bool (versions 10 and later)
+    if (k == 1 && v >= 10) return DType::Bool;
+    return std::nullopt;
+  };
+  return out;
+}
+// ---- end of the views ---------------------------------------------------------------------------
+
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
@@ -760,6 +906,17 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 13, 21, 23, 24, 25}) t.push_back(transpose_version(v));
   for (int v : {1, 11, 13}) t.push_back(gather_version(v));
   for (int v : {1, 10, 11, 13}) t.push_back(slice_version(v));
+  // [Reshape.v19] [Reshape.v21] [Reshape.v23] [Reshape.v24] [Reshape.v25] [Flatten.v21] [Flatten.v23] [Flatten.v24]
+  // [Flatten.v25] [Squeeze.v21] [Squeeze.v23] [Squeeze.v24] [Squeeze.v25] [Unsqueeze.v21] [Unsqueeze.v23]
+  // [Unsqueeze.v24] [Unsqueeze.v25] [Identity.v14] [Identity.v16] [Identity.v19] [Identity.v21] [Identity.v23]
+  // [Identity.v24] [Identity.v25] [Dropout.v22]: the previous version's semantics; the types they add are
+  // outside [Common.dtype.set] (sequences and optionals are not tensors), refused when the model is read
+  for (int v : {1, 5, 13, 14, 19, 21, 23, 24, 25}) t.push_back(reshape_version(v));
+  for (int v : {1, 9, 11, 13, 21, 23, 24, 25}) t.push_back(flatten_version(v));
+  for (int v : {1, 11, 13, 21, 23, 24, 25}) t.push_back(squeeze_version(v));
+  for (int v : {1, 11, 13, 21, 23, 24, 25}) t.push_back(unsqueeze_version(v));
+  for (int v : {1, 13, 14, 16, 19, 21, 23, 24, 25}) t.push_back(identity_version(v));
+  for (int v : {1, 6, 7, 10, 12, 13, 22}) t.push_back(dropout_version(v));
   // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
   // calls its kernel (run, check, golden, conformance)
   for (OpVersion& op : t)

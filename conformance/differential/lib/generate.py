@@ -24,6 +24,11 @@ VERSIONS = {"Max": [1, 6, 8, 12, 13], "ReduceMax": [1, 11, 12, 13, 18, 20], "Har
             "Add": [1, 6, 7, 13, 14], "Sub": [1, 6, 7, 13, 14], "Mul": [1, 6, 7, 13, 14], "Div": [1, 6, 7, 13, 14],
             # the sums (spec/ops/sum.md, mean.md, reducesum.md, reducemean.md): drawn by SumGen, its own stream
             "Sum": [1, 6, 8, 13], "Mean": [1, 6, 8, 13], "ReduceSum": [1, 11, 13], "ReduceMean": [1, 11, 13, 18]}
+# The views (spec/ops/reshape.md ... dropout.md, issue 33): drawn by ViewGen below, from their own stream, and
+# only when --ops names them (the default campaign's cases are unchanged).
+VIEW_VERSIONS = {"Reshape": [5, 13, 14, 19, 21], "Flatten": [1, 9, 11, 13, 21], "Squeeze": [1, 11, 13, 21],
+                 "Unsqueeze": [1, 11, 13, 21], "Identity": [1, 13, 14, 16, 19, 21], "Dropout": [7, 10, 12, 13]}
+VERSIONS.update(VIEW_VERSIONS)
 # The draw of the operator: MaxPool, with the most attributes, gets the largest share.
 OP_WEIGHTS = {"Max": 0.09, "ReduceMax": 0.08, "Hardmax": 0.06, "Min": 0.08, "ReduceMin": 0.08, "ArgMax": 0.07,
               "ArgMin": 0.07, "Relu": 0.06, "Clip": 0.11, "MaxPool": 0.24, "GlobalMaxPool": 0.06}
@@ -932,6 +937,91 @@ class ArithGen(Gen):
         opset = int(versions[self.rng.choice(len(versions), p=w / w.sum())])
         cid = f"a{index:04d}-{op}-{opset}"
         c = self.arith_case(op, cid, opset)
+# ===================================================================== the views (issue 33)
+# Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout: every output element is an input element, bit
+# for bit. Valid models only: the shape / axes are drawn from the clauses (spec/ops/reshape.md ...).
+
+_ALL_TYPES = ["bool"] + list(INTS) + ["float16", "float", "double"]
+
+
+def view_types(op: str, opset: int) -> List[str]:
+    """[Reshape.v5] .. [Dropout.v13]: the type constraint of each version (bfloat16 from 13)."""
+    floats = op == "Dropout" or (op == "Flatten" and opset < 9)
+    t = list(F3) if floats else list(_ALL_TYPES)
+    return t + (["bfloat16"] if opset >= 13 else [])
+
+
+class ViewGen(Gen):
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0x33]))
+
+    def view_case(self, cid: str, op: str, opset: int) -> Case:
+        rng = self.rng
+        types = view_types(op, opset)
+        dtype = types[int(rng.integers(len(types)))]
+        rank = int(rng.integers(0, 5))
+        shape = [int(rng.choice([0, 1, 1, 2, 3, 4], p=[0.04, 0.3, 0.16, 0.2, 0.15, 0.15])) for _ in range(rank)]
+        x = self.tensor(dtype, shape, self.flavour())
+        c = Case(cid, op, opset, dtype, [x], {})
+        r = len(shape)
+        if op == "Reshape":
+            # a regrouping of the dimensions, then 0 where it copies and one -1 where it can be inferred
+            out, k = [], 0
+            while k < r:
+                n = int(rng.integers(1, r - k + 1))
+                out.append(int(np.prod(shape[k:k + n], dtype=np.int64)))
+                k += n
+                if rng.random() < 0.2:
+                    out.append(1)
+            s = list(out)
+            for k in range(min(len(s), r)):
+                if s[k] == shape[k] and rng.random() < 0.4:
+                    s[k] = 0
+            if s and rng.random() < 0.6:
+                k = int(rng.integers(len(s)))
+                others = int(np.prod([d for j, d in enumerate(out) if j != k], dtype=np.int64))
+                if others != 0 and s[k] != 0:
+                    s[k] = -1
+            literal_zero = any(d == 0 and (k >= r or shape[k] != 0) for k, d in enumerate(out))
+            if literal_zero:  # a size-0 dimension that 0 cannot copy: allowzero = 1, or one inferred -1
+                s = list(out) if opset >= 14 else [-1]
+            c.axes = s
+            c.axes_as = "initializer" if rng.random() < 0.5 else "feed"
+            if opset >= 14 and (literal_zero or rng.random() < 0.3 and 0 not in s):
+                c.attrs["allowzero"] = 1
+        elif op == "Flatten":
+            lo = -r if opset >= 11 else 0
+            # the default axis 1 is out of [Flatten.err.axis]'s range at rank 0: an axis is given there
+            c.attrs["axis"] = int(rng.integers(lo, r + 1)) if rng.random() < 0.8 or r == 0 else None
+        elif op in ("Squeeze", "Unsqueeze"):
+            if op == "Squeeze":
+                ones = [k for k in range(r) if shape[k] == 1]
+                axes = [k for k in ones if rng.random() < 0.5] if rng.random() < 0.8 else None
+                rr = r
+            else:
+                rr = r + int(rng.integers(1, 3))
+                axes = sorted(int(a) for a in rng.choice(rr, size=rr - r, replace=False))
+                rng.shuffle(axes)
+            if axes is not None and opset >= 11:
+                axes = [a - rr if rng.random() < 0.5 else a for a in axes]
+            if axes is not None and (axes or op == "Unsqueeze"):
+                if opset >= 13:
+                    c.axes, c.axes_as = [int(a) for a in axes], "initializer"
+                else:
+                    c.attrs["axes"] = [int(a) for a in axes]
+        elif op == "Dropout":
+            if opset < 12:
+                c.attrs["ratio"] = float(rng.choice([0.1, 0.5, 0.9])) if rng.random() < 0.5 else None
+        return c
+
+    def case(self, index: int, ops=None) -> Case:
+        names = list(ops or VIEW_VERSIONS)
+        op = names[int(self.rng.integers(len(names)))]
+        versions = VIEW_VERSIONS[op]
+        opset = int(versions[int(self.rng.integers(len(versions)))])
+        cid = f"v{index:04d}-{op}-{opset}"
+        c = self.view_case(cid, op, opset)
         c.id = f"{cid}-{c.dtype}"
         return c
 
@@ -1101,6 +1191,9 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:
         rest = generate(seed, n - int(pick_m.sum()), others) if others else []
         it = iter(rest)
         return [mg.case(k, mov) if pick_m[k] else next(it) for k in range(n)]
+    if ops and all(o in VIEW_VERSIONS for o in ops):  # the views: their own stream (ViewGen)
+        vg = ViewGen(seed)
+        return [vg.case(k, ops) for k in range(n)]
     sel = [o for o in (ops or OP_WEIGHTS) if o in OP_WEIGHTS]
     comp = [o for o in (ops or COMP_WEIGHTS) if o in COMP_WEIGHTS]
     # (operators drawn, share when other families are drawn too, stream id, generator)

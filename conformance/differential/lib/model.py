@@ -1862,3 +1862,42 @@ def spec_constantofshape(case) -> np.ndarray:
 
 
 _SPEC.update({"Cast": spec_cast, "Shape": spec_shape, "ConstantOfShape": spec_constantofshape})
+# ===================================================================== the views (issue 33)
+# [Reshape.shape] [Flatten.shape] [Squeeze.shape] [Unsqueeze.shape] [Identity.formula] [Dropout.formula]:
+# the input's elements in row-major order with the shape the clauses give (numpy's reshape moves bits
+# exactly; the shape is computed here from the clauses' words, not by numpy's -1).
+
+def _view_shape(case):
+    x = case.inputs[0]
+    r = x.ndim
+    if case.op == "Reshape":
+        az = case.attrs.get("allowzero") or 0
+        out = [x.shape[k] if s == 0 and not az else s for k, s in enumerate(case.axes)]
+        if -1 in out:
+            k = out.index(-1)
+            others = int(np.prod([d for j, d in enumerate(out) if j != k], dtype=np.int64))
+            out[k] = x.size // others
+        return out
+    if case.op == "Flatten":
+        a = case.attrs.get("axis")
+        a = 1 if a is None else a
+        a = a + r if a < 0 else a
+        return [int(np.prod(x.shape[:a], dtype=np.int64)), int(np.prod(x.shape[a:], dtype=np.int64))]
+    axes = case.axes if case.axes is not None else case.attrs.get("axes")
+    if case.op == "Squeeze":
+        gone = [k for k in range(r) if x.shape[k] == 1] if axes is None else [a + r if a < 0 else a for a in axes]
+        return [d for k, d in enumerate(x.shape) if k not in gone]
+    if case.op == "Unsqueeze":
+        rr = r + len(axes)
+        at = [a + rr if a < 0 else a for a in axes]
+        rest = iter(x.shape)
+        return [1 if k in at else next(rest) for k in range(rr)]
+    return list(x.shape)  # Identity, Dropout
+
+
+def spec_view(case):
+    return np.ascontiguousarray(case.inputs[0]).reshape(_view_shape(case))
+
+
+for _op in ("Reshape", "Flatten", "Squeeze", "Unsqueeze", "Identity", "Dropout"):
+    _SPEC[_op] = spec_view
