@@ -6,7 +6,9 @@
 // double, the allowed set of [Acc.nonfinite] and [Acc.overflow], and the evaluations H allows in the
 // IEEE arithmetic of each type (float16 and bfloat16 emulated from their layouts, binary32 and binary64
 // on the machine, binary128 by __float128).
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/accuracy.hpp"
 #include "gen/accuracy_model.hpp"
@@ -613,6 +615,204 @@ TEST_CASE("[Acc.prop.accepted] [Acc.hyp] [Acc.verdict] a float sum accumulated i
     RC_ASSERT(!accuracy::judge(DType::Float, e, r).conforms);
     RC_TAG(fault == 0 ? "float16 accumulation" : fault == 1 ? "TF32 inputs" : "a dropped term");
   });
+}
+
+namespace {
+
+// ---- [Acc.divisor] restated on the test side --------------------------------------------------------
+// c_d: 0 for d = 1; else 1 + max([1/d not a value of T], 2·[d not a value of T]), decided here by
+// rounding (representable) and by the power of two against η_T.
+int restated_cd(DType t, std::int64_t d) {
+  if (d == 1) return 0;
+  const bool d_in_t = representable(t, static_cast<double>(d)) && static_cast<long double>(d) < constants(t).omega;
+  const long double r = 1.0L / static_cast<long double>(d);  // exact for a power of two
+  const bool pow2 = (d & (d - 1)) == 0;
+  const bool r_in_t = pow2 && r >= constants(t).eta;
+  return 1 + std::max(r_in_t ? 0 : 1, d_in_t ? 0 : 2);
+}
+
+// a/b correctly rounded in f: binary128 division for F128, binary64 for F64; for the three short
+// formats the binary64 quotient rounded to f (53 >= 2p + 2: the double rounding is innocuous).
+Quad div_in(Fmt f, Quad a, Quad b) {
+  if (f == Fmt::F128) return a / b;
+  const double q = static_cast<double>(a) / static_cast<double>(b);
+  return f == Fmt::F64 ? Quad(q) : exact::round(f, Quad(q));
+}
+// fl_f(d) and fl_f(1/d) (1/d in binary128, then rounded: 113 >= 2·53 + 2).
+Quad divisor_in(Fmt f, std::int64_t d) { return exact::round(f, Quad(d)); }
+Quad reciprocal_in(Fmt f, std::int64_t d) { return exact::round(f, Quad(1) / Quad(d)); }
+
+// [Acc.divisor] the ways H allows in format g: divide by fl_g(d) (not when it overflows), multiply by
+// fl_g(1/d) (not when it is below λ_T and not a value of T: float16, d > 2^14 not a power of two).
+bool divide_allowed(Fmt g, std::int64_t d) { return !exact::is_inf(divisor_in(g, d)); }
+bool multiply_allowed(DType t, Fmt g, std::int64_t d) {
+  const Quad r = reciprocal_in(g, d);
+  return g != exact::fmt_of(t) || r >= Quad(constants(t).lambda) || Quad(1) / Quad(d) == r;
+}
+Quad apply_divisor(bool multiply, Fmt g, Quad a, std::int64_t d) {
+  return multiply ? exact::mul(g, a, reciprocal_in(g, d)) : div_in(g, a, divisor_in(g, d));
+}
+
+struct DivisorCase {
+  DType t = DType::Float;
+  std::vector<double> x;  // values of T
+  std::int64_t d = 1;
+};
+
+rc::Gen<DivisorCase> divisor_case() {
+  return rc::gen::exec([] {
+    DivisorCase c;
+    c.t = *gen::one_of(std::vector<DType>{DType::Float16, DType::BFloat16, DType::Float, DType::Double});
+    const int n = *gen::index(1, 49);
+    const exact::FormatFacts F = exact::facts(exact::fmt_of(c.t));
+    const int cap = factor_exponent_cap(c.t, n);
+    const int kind = *gen::index(0, 4);
+    const int lo = kind == 0 ? F.emin - F.frac_bits : kind == 1 ? -4 : -10, hi = kind == 1 ? 4 : cap;
+    for (int k = 0; k < n; ++k) c.x.push_back(*value_in(c.t, lo, hi));
+    if (kind == 3) {  // cancellation: the values and their negations, the largest first or last
+      const std::size_t half = c.x.size();
+      for (std::size_t k = 0; k < half; ++k) c.x.push_back(-c.x[k]);
+      std::sort(c.x.begin(), c.x.end(), [](double a, double b) { return std::fabs(a) > std::fabs(b); });
+      if (*gen::index(0, 2) == 1) std::reverse(c.x.begin(), c.x.end());
+    }
+    const auto size = static_cast<std::int64_t>(c.x.size());
+    const std::int64_t listed = *gen::one_of(std::vector<std::int64_t>{2, 3, 7, 10, 1000, 1024, 2049, 4097, 16385, 65537, 1 << 20,
+                                                                            (std::int64_t{1} << 24) + 1, 123456789});
+    c.d = *gen::index(0, 3) == 0 ? listed : size + *gen::index<std::int64_t>(0, 3);  // Mean: d = n; a pool: d >= n
+    return c;
+  });
+}
+
+}  // namespace
+
+TEST_CASE("[Acc.prop.divisor] [Acc.divisor] [Acc.bound] sums divided by fl(d), multiplied by fl(1/d), or their terms divided "
+          "first, in T and in F, lie within the reported radius and the restated bound of the exact (1/d)·Σ x_k",
+          "[accuracy][props]") {
+  check("random values, d = n, n + 1, n + 2 or listed: every way of [Acc.divisor] conforms; the radius is the restated B", [] {
+    const DivisorCase c = *divisor_case();
+    const int n = static_cast<int>(c.x.size());
+    const int cd = restated_cd(c.t, c.d);
+    // the oracle: the values accumulated, then divided
+    accuracy::Accumulator acc(c.t);
+    for (double v : c.x) acc.add_value(v);
+    acc.divide(c.d);
+    const accuracy::Element e = accuracy::enclose(c.t, acc.result(0, 0, 1.0, n, accuracy::divisor_roundings(c.t, c.d), 2));
+    RC_ASSERT(e.allowed == accuracy::kFinite);
+    // the restated model: terms x_k of rounding count c_d; S, B of the divided terms are those of the
+    // undivided ones over d (θ and U do not depend on the values' scale)
+    std::vector<VTerm> terms;
+    for (double v : c.x) terms.push_back(VTerm{{Factor{v, false}}, false, cd, 1.0, 0.0});
+    const Model m = restate(c.t, terms, 2);
+    const long double dl = static_cast<long double>(c.d);
+    const long double B = m.theta * (m.S / dl) + m.U;
+    PROP_EXPECT(e.radius >= B * (1 - 0x1p-52L), "the radius {:a} is below the restated B = {:.17Lg} (n = {}, d = {}, c_d = {})",
+                e.radius, B, n, c.d, cd);
+    PROP_EXPECT(e.radius <= B * (1 + kMargin) + m.eo / dl + 0x1p-1060L, "the radius {:a} exceeds B(1 + 2^-30) + e_o = {:.17Lg}",
+                e.radius, B * (1 + kMargin) + m.eo / dl);
+    // |d·r − Σx| <= d·bound, exactly
+    auto within = [&](double r, double bound) {
+      Exact diff = m.s;
+      const double f[2] = {r, static_cast<double>(c.d)};
+      diff.add_product(f, 2, true);
+      Exact lim;
+      const double g[2] = {bound, static_cast<double>(c.d)};
+      lim.add_product(g, 2);
+      return diff.compare_abs(lim) <= 0;
+    };
+    // [Acc.prop.enclosure] after the division: |ŝ − s| <= e_o
+    {
+      Exact diff = m.s;
+      for (double part : {e.hi, e.lo}) {
+        const double f[2] = {part, static_cast<double>(c.d)};
+        diff.add_product(f, 2, true);
+      }
+      Exact lim;
+      const double g[2] = {e.oracle, static_cast<double>(c.d)};
+      lim.add_product(g, 2);
+      PROP_EXPECT(diff.compare_abs(lim) <= 0, "|ŝ − s| exceeds e_o = {:a} (ŝ = {:a} + {:a}, d = {})", e.oracle, e.hi, e.lo, c.d);
+    }
+    const Fmt T = exact::fmt_of(c.t);
+    const Fmt F = *gen::one_of(exact::wider_formats(T));
+    std::vector<int> order;
+    for (std::size_t i : *gen::permutation(static_cast<std::size_t>(n))) order.push_back(static_cast<int>(i));
+    const Tree fwd = left_to_right(identity_order(n)), pw = pairwise(order), half_a = left_to_right(identity_order(n / 2));
+    int judged = 0;
+    auto judge = [&](double r, const std::string& what) {
+      ++judged;
+      PROP_EXPECT(std::isfinite(r), "{} gives {:a}: no evaluation may overflow here", what, r);
+      PROP_EXPECT(within(r, e.radius), "{} gives {:a}: |r − s| exceeds the reported radius {:a} (n = {}, d = {}, {})", what, r, e.radius,
+                  n, c.d, name(c.t));
+      PROP_EXPECT(accuracy::judge(c.t, e, r).conforms, "{} gives {:a}, which accuracy::judge refuses", what, r);
+      PROP_EXPECT(within(r, static_cast<double>(B * (1 + 0x1p-52L))), "{} gives {:a}: |r − s| exceeds the restated B = {:.17Lg}", what, r, B);
+    };
+    for (const bool multiply : {false, true}) {
+      const std::string way = multiply ? "times fl(1/d)" : "divided by fl(d)";
+      for (const Fmt g : {T, F}) {
+        if (multiply ? !multiply_allowed(c.t, g, c.d) : !divide_allowed(g, c.d)) continue;
+        const bool in_t = g == T;
+        const Mode mode = in_t ? Mode::T : Mode::F;
+        const std::string where = in_t ? "in T" : fmt::format("in F = {}", exact::fmt_name(F));
+        // the sum, then the factor
+        for (const Tree* tree : {&fwd, &pw}) {
+          const Quad sum = evaluate(*tree, terms, uniform(*tree, c.t, F, mode, false, ""), in_t);
+          judge(static_cast<double>(exact::round(T, apply_divisor(multiply, g, sum, c.d))),
+                fmt::format("the {} sum {}, {}", tree == &fwd ? "forward" : "pairwise", where, way));
+        }
+        // each term first, then the sum
+        std::vector<VTerm> divided = terms;
+        for (VTerm& term : divided) term.factors[0].value = static_cast<double>(apply_divisor(multiply, g, Quad(term.factors[0].value), c.d));
+        if (!in_t) {  // values of F summed in F: F128 holds no double; evaluate the sum by hand
+          Quad s = 0;
+          for (int k : order) s = exact::add(g, s, apply_divisor(multiply, g, Quad(terms[static_cast<std::size_t>(k)].factors[0].value), c.d));
+          judge(static_cast<double>(exact::round(T, s)), fmt::format("each term {} then summed in a random order {}", way, where));
+        } else {
+          const Quad sum = evaluate(pw, divided, uniform(pw, c.t, F, Mode::T, false, ""), true);
+          judge(static_cast<double>(sum), fmt::format("each term {} then summed pairwise {}", way, where));
+        }
+        // two partial sums, each with the factor, then added
+        if (n >= 2 && in_t) {
+          std::vector<VTerm> first(terms.begin(), terms.begin() + n / 2), second(terms.begin() + n / 2, terms.end());
+          const Tree t2 = left_to_right(identity_order(n - n / 2));
+          const Quad a = apply_divisor(multiply, g, evaluate(half_a, first, uniform(half_a, c.t, F, Mode::T, false, ""), true), c.d);
+          const Quad b = apply_divisor(multiply, g, evaluate(t2, second, uniform(t2, c.t, F, Mode::T, false, ""), true), c.d);
+          judge(static_cast<double>(exact::add(T, a, b)), fmt::format("two halves summed and {} {}, then added", way, where));
+        }
+      }
+    }
+    // [Acc.prop.self] run's value
+    const double run_value = exact::decode(c.t, accuracy::run_bits(c.t, e));
+    judge(run_value, "run's value fl_T(ŝ)");
+    RC_TAG(name(c.t));
+    RC_CLASSIFY(cd == 0, "c_d = 0");
+    RC_CLASSIFY(cd == 1, "c_d = 1");
+    RC_CLASSIFY(cd == 2, "c_d = 2");
+    RC_CLASSIFY(cd == 3, "c_d = 3");
+    RC_CLASSIFY(m.s.sign() == 0, "s = 0 exactly");
+    RC_CLASSIFY(judged < 6, "fewer ways allowed");
+  });
+}
+
+TEST_CASE("[Acc.divisor] [Acc.overflow] a float16 mean of 60000 and 60000 may be +Inf (the sum before the division overflows), "
+          "and its finite value 60000 conforms",
+          "[accuracy][props]") {
+  accuracy::Accumulator acc(DType::Float16);
+  acc.add_value(60000), acc.add_value(60000);
+  acc.divide(2);
+  const accuracy::Element e = accuracy::enclose(DType::Float16, acc.result(0, 0, 1.0, 2, accuracy::divisor_roundings(DType::Float16, 2), 2));
+  // in float16: 60000 + 60000 = +Inf (120000 >= Ω = 65520), +Inf / 2 = +Inf: an evaluation H allows
+  const Quad sum = exact::add(Fmt::F16, 60000.0, 60000.0);
+  CHECK(exact::is_inf(sum));
+  CHECK(accuracy::judge(DType::Float16, e, static_cast<double>(sum / 2)).conforms);
+  CHECK(accuracy::judge(DType::Float16, e, 60000.0).conforms);
+  CHECK_FALSE(accuracy::judge(DType::Float16, e, -std::numeric_limits<double>::infinity()).conforms);
+  CHECK_FALSE(accuracy::judge(DType::Float16, e, std::numeric_limits<double>::quiet_NaN()).conforms);
+  // 30000 and 30000: the sum 60000 stays finite, and (1 + θ(2))·60000 < Ω: no infinity
+  accuracy::Accumulator small(DType::Float16);
+  small.add_value(30000), small.add_value(30000);
+  small.divide(2);
+  const accuracy::Element f = accuracy::enclose(DType::Float16, small.result(0, 0, 1.0, 2, 1, 2));
+  CHECK_FALSE(accuracy::judge(DType::Float16, f, std::numeric_limits<double>::infinity()).conforms);
+  CHECK(accuracy::judge(DType::Float16, f, 30000.0).conforms);
 }
 
 }  // namespace sonnx::props::accuracy_props

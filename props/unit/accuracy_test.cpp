@@ -102,4 +102,70 @@ TEST_CASE("[Acc.oracle] [Acc.terms] the counters of an element and the oracle's 
   CHECK(e.oracle < 579 * 0x1p-53);
 }
 
+TEST_CASE("[Acc.divisor] c_d on hand-derived divisors: 0 for d = 1, the division, the reciprocal's rounding, d's rounding twice",
+          "[accuracy]") {
+  // float: 2 and 2^24 are powers of two (1/d a float: c_d = 1); 3 and 1000 are floats whose reciprocal
+  // is not (2); 2^24 + 1 = 16777217 has 25 significant bits, not a float (1 + 2 = 3)
+  CHECK(acc::divisor_roundings(DType::Float, 1) == 0);
+  CHECK(acc::divisor_roundings(DType::Float, 2) == 1);
+  CHECK(acc::divisor_roundings(DType::Float, 1 << 24) == 1);
+  CHECK(acc::divisor_roundings(DType::Float, 3) == 2);
+  CHECK(acc::divisor_roundings(DType::Float, 1000) == 2);
+  CHECK(acc::divisor_roundings(DType::Float, (1 << 24) + 1) == 3);
+  // float16 (p = 11, η = 2^-24, Ω = 65520): 2049 has 12 significant bits (3); 2050 = 2·1025 is a value (2);
+  // 65504 = 2^5·2047 is the largest (2); 65536 is beyond Ω but 2^-16 is a subnormal value (1 + 2 = 3);
+  // 2^24: 1/d = η is a value, d is not (3); 2^25: neither (3); 2048: 1
+  CHECK(acc::divisor_roundings(DType::Float16, 2048) == 1);
+  CHECK(acc::divisor_roundings(DType::Float16, 2049) == 3);
+  CHECK(acc::divisor_roundings(DType::Float16, 2050) == 2);
+  CHECK(acc::divisor_roundings(DType::Float16, 65504) == 2);
+  CHECK(acc::divisor_roundings(DType::Float16, 65536) == 3);
+  CHECK(acc::divisor_roundings(DType::Float16, 1 << 24) == 3);
+  CHECK(acc::divisor_roundings(DType::Float16, 1 << 25) == 3);
+  // bfloat16 (p = 8): 255 is a value (2), 256 a power of two (1), 257 has 9 bits (3)
+  CHECK(acc::divisor_roundings(DType::BFloat16, 255) == 2);
+  CHECK(acc::divisor_roundings(DType::BFloat16, 256) == 1);
+  CHECK(acc::divisor_roundings(DType::BFloat16, 257) == 3);
+  // double: 3 (2); 2^53 + 1 has 54 bits (3); 2^62 (1)
+  CHECK(acc::divisor_roundings(DType::Double, 3) == 2);
+  CHECK(acc::divisor_roundings(DType::Double, (std::int64_t{1} << 53) + 1) == 3);
+  CHECK(acc::divisor_roundings(DType::Double, std::int64_t{1} << 62) == 1);
+}
+
+TEST_CASE("[Acc.divisor] [Acc.oracle] the oracle's division after the sum, pinned", "[accuracy]") {
+  // double: 1/3 = 0x1.5555555555555p-2 (rounded down); 3·q1 = 1 − 2^-54, so r = 2^-54 exactly and
+  // q2 = fl(2^-54/3) = 0x1.5555555555555p-56
+  acc::Accumulator d(DType::Double);
+  d.add_value(1.0);
+  d.divide(3);
+  const acc::Sums s = d.result(0, 0, 1.0, 1, acc::divisor_roundings(DType::Double, 3), 2);
+  CHECK(s.sigma == 0x1.5555555555555p-2);
+  CHECK(s.tau == 0x1.5555555555555p-56);
+  CHECK(s.mag == 0x1.5555555555555p-2);
+  CHECK(s.ops == 1 + 2 + 1);    // one addition, the division's two steps, the first
+  CHECK(s.depth == 0 + 2);      // n − 1 + c_d
+  CHECK(s.divisor == 3);
+  // float: 1 + 1 summed in binary64, then 2/3 = 0x1.5555555555555p-1
+  acc::Accumulator f(DType::Float);
+  f.add_value(1.0), f.add_value(1.0);
+  f.divide(3);
+  CHECK(f.sigma() == 0x1.5555555555555p-1);
+  // a sum of −0 divided stays −0 ([Acc.run]), and an infinity stays
+  acc::Accumulator z(DType::Float);
+  z.add_value(-0.0), z.add_value(-0.0);
+  z.divide(2);
+  CHECK(std::signbit(z.sigma()));
+  acc::Accumulator i(DType::Float);
+  i.add_value(std::numeric_limits<double>::infinity()), i.add_value(1.0);
+  i.divide(2);
+  const acc::Element e = acc::enclose(DType::Float, i.result(0, 0, 1.0, 2, 1, 2));
+  CHECK(e.allowed == acc::kPosInf);
+  // d = 1 changes nothing; d = 0 is not a division
+  acc::Accumulator one(DType::Float);
+  one.add_value(0.1);
+  one.divide(1);
+  one.divide(0);
+  CHECK(one.sigma() == 0.1);
+}
+
 }  // namespace accuracy_test

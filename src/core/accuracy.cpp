@@ -132,6 +132,7 @@ Coefficients coefficients(DType t, const Sums& s) {
   c.oracle_add = s.double_type ? 4 * m * kEta64 : 0.0;
   c.omega = f.omega;
   c.partial = s.partial;
+  c.divisor = s.divisor;  // [Acc.divisor]
   return c;
 }
 
@@ -145,7 +146,10 @@ Element finish(const Coefficients& c, const Sums& s) {
   e.hi = s.n == 0 ? 0.0 : s.sigma;  // [Acc.ideal] the empty sum is +0
   e.lo = s.tau;
   // [Acc.overflow] a subtree of the evaluation reaches S± + θ(D)·S + U at most, a partial product P
-  auto overflow_side = [&](double side) { return (side + c.theta * S + c.U) * kInflate >= c.omega || c.partial * kInflate >= c.omega; };
+  // [Acc.divisor] d times for a formula (1/d)·Σ t_k: the undivided partial sums
+  auto overflow_side = [&](double side) {
+    return (c.divisor * (side + c.theta * S + c.U)) * kInflate >= c.omega || c.partial * kInflate >= c.omega;
+  };
   const double center = s.sigma + s.tau;
   const double s_pos = (S + center + eo) / 2 * kInflate, s_neg = (S - center + eo) / 2 * kInflate;
   if (s.nan_term || (s.pos_inf_term && s.neg_inf_term)) {  // [Acc.nonfinite] 1 and 2: a NaN
@@ -245,6 +249,19 @@ Judgement judge(DType t, const Element& e, double r) {
   return j;
 }
 
+int divisor_roundings(DType t, std::int64_t d) {
+  if (d <= 1) return 0;  // [Acc.divisor] d = 1: no division
+  const Format& f = format_of(t);
+  const int zeros = std::countr_zero(static_cast<std::uint64_t>(d));
+  const bool power_of_two = (d >> zeros) == 1;
+  // 1/d = 2^-k is a value of T when k is at most T's least exponent (subnormals included): 2^-24,
+  // 2^-133, 2^-149, 2^-1074 — every k of an int64 but for float16
+  const bool reciprocal_in_t = power_of_two && -zeros >= 1 - f.bias - (f.p - 1);  // η_T = 2^(1 − bias − (p − 1))
+  // d is a value of T when its odd part has at most p bits and d is below Ω_T
+  const bool d_in_t = (d >> zeros) < (std::int64_t{1} << std::min(f.p, 62)) && static_cast<double>(d) < f.omega;
+  return 1 + std::max(reciprocal_in_t ? 0 : 1, d_in_t ? 0 : 2);
+}
+
 void count_terms(DType t, Sums& s, std::int64_t products, int e, double M, std::int64_t values, int value_e,
                  std::int64_t steps, double value_M, double converted) {
   const Format& f = format_of(t);
@@ -325,6 +342,23 @@ void Accumulator::add_scaled(double beta, double c) {
   add_term(p, q, !std::isfinite(beta) || !std::isfinite(c), std::fabs(p));
 }
 
+void Accumulator::divide(std::int64_t d) {
+  if (d <= 0) return;  // not a division: the operator states its empty case
+  const double q = static_cast<double>(d);  // exact: d is a count of elements, below 2^53
+  if (!dd_) {
+    sigma_ = sigma_ / q;  // [Acc.oracle] one binary64 division (σ is 0 or at least 2^-298: no underflow)
+  } else {
+    // [Acc.divisor] the double-double quotient: q1 = fl(σ/d); r = σ − q1·d is a double, so the fma gives
+    // it exactly; q2 = fl(fl(r + τ)/d). (σ + τ)/d = q1 + (r + τ)/d exactly.
+    const double q1 = sigma_ / q;
+    const double r = std::fma(-q1, q, sigma_);
+    const double q2 = (r + tau_) / q;
+    sigma_ = q1, tau_ = q2;
+  }
+  mag_ = mag_ / q;
+  divisor_ = divisor_ * q;
+}
+
 Sums Accumulator::result(std::int64_t products, int e, double M, std::int64_t values, int value_e,
                          std::int64_t steps, double value_M, double converted) const {
   Sums s;
@@ -332,6 +366,7 @@ Sums Accumulator::result(std::int64_t products, int e, double M, std::int64_t va
   s.sigma = sigma_, s.tau = tau_, s.mag = mag_;
   s.nan_term = nan_, s.pos_inf_term = pos_inf_, s.neg_inf_term = neg_inf_;
   s.three_factor_inf = three_factor_inf_;
+  s.divisor = divisor_;  // [Acc.divisor]
   if (overflowed_) s.three_factor_inf = true;  // [Acc.overflow] a NaN where the other infinity can come too
   return s;
 }

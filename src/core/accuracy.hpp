@@ -51,6 +51,10 @@ struct Sums {
   bool nan_term = false, pos_inf_term = false, neg_inf_term = false;
   bool three_factor_inf = false;  // a three-factor term has an infinite factor and a product of the others <= η_T/2
   bool double_type = false;       // T is double: the double-double enclosure
+  // [Acc.divisor] d of a formula (1/d)·Σ t_k (1 when there is none): an evaluation may sum the undivided
+  // terms before it divides, so [Acc.overflow]'s G_Σ, S⁺ and S⁻ are taken d times. Accumulator::divide
+  // sets it; a bulk evaluation that divides sets it itself.
+  double divisor = 1.0;
 };
 
 // The enclosure of one element ([Acc.verdict]): centre ŝ = hi + lo, the radius R = B̂ + e_o, what it
@@ -75,6 +79,7 @@ struct Coefficients {
   double oracle_factor = 0;     // e_o = this · Ŝ↑ (+ oracle_add)
   double oracle_add = 0;
   double omega = 0, partial = 0;
+  double divisor = 1.0;         // [Acc.divisor] d: the overflow bounds are taken d times
 };
 Coefficients coefficients(DType t, const Sums& counts);
 Element finish(const Coefficients& c, const Sums& s);
@@ -96,10 +101,16 @@ inline Radius radius_of(const Coefficients& c, double mag) {
           (B + eo) * kInflate + (B + eo != 0 ? kTiny : 0.0)};
 }
 // [Acc.overflow] whether some evaluation may overflow: G_Σ = (1 + θ(D))·S + U or P at Ω_T or above.
+// [Acc.divisor] for a formula (1/d)·Σ t_k a partial sum of undivided terms reaches d·G_Σ.
 inline bool may_overflow(const Coefficients& c, double mag) {
   const double S = (mag + c.mag_add) * c.mag_factor;
-  return ((1 + c.theta) * S + c.U) * kInflate >= c.omega || c.partial * kInflate >= c.omega;
+  return (c.divisor * ((1 + c.theta) * S + c.U)) * kInflate >= c.omega || c.partial * kInflate >= c.omega;
 }
+
+// [Acc.divisor] c_d, the rounding count the factor 1/d adds to every term of a formula (1/d)·Σ_k t_k
+// (d >= 1): 0 when d = 1, else 1 + max([1/d ∉ T], 2·[d ∉ T]) — the division (or the multiplication by
+// the reciprocal), plus the rounding of the reciprocal, or the rounding of d, which counts 2.
+int divisor_roundings(DType t, std::int64_t d);
 
 // [Acc.terms] [Acc.bound.underflow] The counters of an element whose terms are `products` products of
 // rounding count e (factor bound M for e >= 2) and `values` terms of rounding count value_e (one factor,
@@ -130,6 +141,13 @@ class Accumulator {
   void scale(double alpha);
   // A term β·c after the sum ([Gemm.order]): the product first (exact for the short types).
   void add_scaled(double beta, double c);
+  // [Acc.divisor] [Acc.oracle] ŝ/d after the sum (d >= 1; d <= 0 is not a division and changes nothing:
+  // the operator states its empty case): for the short types one binary64 division σ ← σ/d; for double
+  // the double-double quotient q1 = σ/d, r = fma(−q1, d, σ) (exact), q2 = (r + τ)/d; Ŝ ← Ŝ/d. Two
+  // steps of m (the caller's `steps`); the terms' value_e is divisor_roundings(t, d). The NaN and
+  // infinite terms are left as they are (an infinity divided by d is that infinity). result() then
+  // carries d (Sums::divisor, for [Acc.overflow]).
+  void divide(std::int64_t d);
   // The counters: the terms' rounding counts as the operator states them ([Acc.terms]).
   Sums result(std::int64_t products, int e, double M, std::int64_t values, int value_e, std::int64_t steps,
               double value_M = 1.0, double converted = 0.0) const;
@@ -143,6 +161,7 @@ class Accumulator {
   DType t_;
   bool dd_;
   double sigma_ = -0.0, tau_ = 0, mag_ = 0;
+  double divisor_ = 1.0;
   bool nan_ = false, pos_inf_ = false, neg_inf_ = false, overflowed_ = false, three_factor_inf_ = false;
 };
 
