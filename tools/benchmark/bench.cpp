@@ -20,6 +20,8 @@
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
 #include "ops/conv.hpp"
+#include "ops/averagepool.hpp"
+#include "ops/globalaveragepool.hpp"
 #include "ops/gemm.hpp"
 #include "ops/matmul.hpp"
 #include "ops/hardmax.hpp"
@@ -210,6 +212,15 @@ int main(int argc, char** argv) {
   } else if (c == "matmul-512") {
     keep.push_back(filled<float>({512, 512}, 1)), keep.push_back(filled<float>({512, 512}, 2));
     run = [&keep] { return ops::matmul(13, keep[0], keep[1]); };
+  } else if (c == "averagepool3-8x64x56") {  // the ideal of every element and its enclosure ([Acc.oracle])
+    keep.push_back(filled<float>({8, 64, 56, 56}, 1));
+    ops::AveragePoolParams p;
+    p.window.kernel_shape = {3, 3}, p.has_kernel_shape = true;
+    p.window.pads = {1, 1, 1, 1}, p.window.has_pads = true;
+    run = [&keep, p] { return ops::averagepool(19, keep[0], p); };
+  } else if (c == "globalaveragepool-8x512x14") {
+    keep.push_back(filled<float>({8, 512, 14, 14}, 1));
+    run = [&keep] { return ops::globalaveragepool(1, keep[0]); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

@@ -94,6 +94,10 @@ def case_model(case, feeds):
         feeds[:] = feeds[:1]
     elif kind == "matmul":
         op = "MatMul"
+    elif kind == "averagepool3":
+        op, opset, attrs = "AveragePool", 19, {"kernel_shape": [3, 3], "pads": [1, 1, 1, 1]}
+    elif kind == "globalaveragepool":
+        op, opset = "GlobalAveragePool", 1
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)
