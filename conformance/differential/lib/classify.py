@@ -613,6 +613,13 @@ def computed_refusal(case: Case, out: Outcome) -> Optional[str]:
             return div                                        # pads >= kernel_shape, < the effective kernel
         if out.stage == "run" and ("Invalid input shape" in e or "Unsupported pooling size" in e):
             return div                                        # C = 0 or a spatial size 0; four spatial axes or more
+        if out.stage == "load" and "invalid channel count" in e and case.inputs[0].shape[1] == 0:
+            return div                                        # C = 0: the NCHWc ReorderOutput node fails shape inference
+        if out.stage == "run" and "padding values must be non-negative" in e and a.get("auto_pad", "NOTSET").startswith("SAME"):
+            return div                                        # a negative SAME_* pad of ORT's own geometry
+        if out.stage == "run" and "out_size >= 0" in e and a.get("auto_pad", "NOTSET").startswith("SAME") \
+                and max(a.get("dilations", [1])) > 1:
+            return div                                        # SAME_* with a dilation: ORT's output size below 0
         return None
     if case.op == "Conv" and out.stage == "run" and a.get("auto_pad", "NOTSET").startswith("SAME") \
             and max(a.get("dilations", [1])) > 1 and "Dilation not supported for AutoPadType::SAME" in e:
