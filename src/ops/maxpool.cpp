@@ -38,7 +38,8 @@ struct PoolGeometry : Geometry {
 };
 
 const WindowClauses kWindow{"MaxPool", "MaxPool.err.kernel", "MaxPool.err.strides", "MaxPool.err.dilations",
-                            "MaxPool.err.pads", "MaxPool.err.auto-pad", "MaxPool.err.window"};
+                            "MaxPool.err.pads", "MaxPool.err.auto-pad", "MaxPool.err.window",
+                            "MaxPool.err.pads-kernel", "MaxPool.err.window"};
 
 std::string list_text(const std::vector<std::int64_t>& v) { return to_string(v); }
 
@@ -69,15 +70,8 @@ PoolGeometry geometry(int version, const Tensor& X, const PoolParams& p) {
   static_cast<Geometry&>(g) = window_geometry(kWindow, version, {X.shape().begin() + 2, X.shape().end()}, a,
                                               to_string(X.shape()));
   g.planes = checked_mul(X.shape()[0], X.shape()[1], "MaxPool input");
-  for (std::size_t d = 0; d < k; ++d)  // [MaxPool.err.pads-kernel] a window entirely in the padding
-    if (g.pad_begin[d] >= g.effective(d) || g.pad_end[d] >= g.effective(d))
-      refuse("MaxPool.err.pads-kernel", "MaxPool-{}: along spatial axis {} the pads {} and {} are not below the effective kernel {}",
-             version, d, g.pad_begin[d], g.pad_end[d], g.effective(d));
-  for (std::size_t d = 0; d < k; ++d)  // [MaxPool.err.window] every window has a member inside X
-    for (std::int64_t o = 0; o < g.out[d]; ++o)
-      if (offsets(g, d, o).first == offsets(g, d, o).end)
-        refuse("MaxPool.err.window", "MaxPool-{}: along spatial axis {} the window of output position {} has no member inside X "
-               "(every kernel position, dilation {}, falls in the padding)", version, d, o, g.dilation[d]);
+  // [MaxPool.err.pads-kernel] a window entirely in the padding; [MaxPool.err.window] every window has a member inside X
+  check_windows(kWindow, version, g);
   return g;
 }
 

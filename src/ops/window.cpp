@@ -18,6 +18,27 @@ Span offsets(const Geometry& g, std::size_t d, std::int64_t o) {
   return {first, std::max(first, last + 1)};
 }
 
+Span padded_offsets(const Geometry& g, std::size_t d, std::int64_t o) {
+  const std::int64_t start = o * g.stride[d] - g.pad_begin[d];  // >= −pb; <= D − 1 ([MaxPool.prop.shape] 3)
+  const std::int64_t room = g.in[d] + g.pad_end[d] - 1 - start;   // the last padded position, from the start
+  return {0, room < 0 ? 0 : std::min(g.kernel[d], room / g.dilation[d] + 1)};
+}
+
+void check_windows(const WindowClauses& c, int version, const Geometry& g) {
+  const auto k = static_cast<std::size_t>(g.k);
+  if (c.err_pads_kernel)
+    for (std::size_t d = 0; d < k; ++d)  // [MaxPool.err.pads-kernel] a window entirely in the padding
+      if (g.pad_begin[d] >= g.effective(d) || g.pad_end[d] >= g.effective(d))
+        refuse(c.err_pads_kernel, "{}-{}: along spatial axis {} the pads {} and {} are not below the effective kernel {}", c.op,
+               version, d, g.pad_begin[d], g.pad_end[d], g.effective(d));
+  if (c.err_empty)
+    for (std::size_t d = 0; d < k; ++d)  // [MaxPool.err.window] every window has a member inside X
+      for (std::int64_t o = 0; o < g.out[d]; ++o)
+        if (offsets(g, d, o).first == offsets(g, d, o).end)
+          refuse(c.err_empty, "{}-{}: along spatial axis {} the window of output position {} has no member inside X "
+                 "(every kernel position, dilation {}, falls in the padding)", c.op, version, d, o, g.dilation[d]);
+}
+
 Span outputs_for(const Geometry& g, std::size_t d, std::int64_t q) {
   const std::int64_t s = g.stride[d], shift = q * g.dilation[d] - g.pad_begin[d];  // x = o * s + shift
   const std::int64_t first = shift >= 0 ? 0 : (-shift + s - 1) / s;

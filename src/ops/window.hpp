@@ -27,6 +27,11 @@ struct WindowClauses {
   const char* err_pads;      // pads: length 2k, entries >= 0
   const char* err_auto_pad;  // auto_pad: one of four strings; no pads with an auto_pad
   const char* err_window;    // the effective kernel longer than the padded axis
+  // check_windows: a pad not below the effective kernel (MaxPool, AveragePool; null for Conv: not
+  // checked), and a window with no member inside X (MaxPool, AveragePool with count_include_pad 0;
+  // null: such a window is allowed)
+  const char* err_pads_kernel = nullptr;
+  const char* err_empty = nullptr;
 };
 
 // The geometry of a window over spatial sizes D_1..D_k: per axis the input size, kernel, stride,
@@ -47,12 +52,21 @@ struct Geometry {
 Geometry window_geometry(const WindowClauses& c, int version, const std::vector<std::int64_t>& spatial,
                          const WindowAttributes& a, const std::string& x_shape);
 
+// [MaxPool.err.pads-kernel] each pad below the effective kernel of its axis (err_pads_kernel, when
+// given); [MaxPool.err.window] every window holds a position of X (err_empty, when given): the checks
+// on the windows themselves, after window_geometry.
+void check_windows(const WindowClauses& c, int version, const Geometry& g);
+
 // [MaxPool.window] The kernel offsets q in [0, k_d − 1] of output position o along axis d whose input
 // position o·s − pb + q·dil lies in [0, D): the first and one past the last (first == end: none).
 struct Span {
   std::int64_t first, end;
 };
 Span offsets(const Geometry& g, std::size_t d, std::int64_t o);
+// The kernel offsets q of output position o along axis d whose position o·s − pb + q·dil lies inside
+// the padded axis [−pb, D + pe) (AveragePool's divisor with count_include_pad = 1): from 0 (a window
+// starts at −pb or later) to the last before D + pe — a ceil_mode window may reach past it.
+Span padded_offsets(const Geometry& g, std::size_t d, std::int64_t o);
 // The output positions o along d whose offset q falls inside the input: o·s − pb + q·dil in [0, D).
 Span outputs_for(const Geometry& g, std::size_t d, std::int64_t q);
 

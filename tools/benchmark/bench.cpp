@@ -21,6 +21,8 @@
 #include "ops/clip.hpp"
 #include "ops/conv.hpp"
 #include "ops/batchnormalization.hpp"
+#include "ops/averagepool.hpp"
+#include "ops/globalaveragepool.hpp"
 #include "ops/gemm.hpp"
 #include "ops/matmul.hpp"
 #include "ops/reducemean.hpp"
@@ -250,6 +252,15 @@ int main(int argc, char** argv) {
     Random r{7};
     for (auto& i : keep.back().values<std::int64_t>()) i = static_cast<std::int64_t>(r.next() % static_cast<std::uint64_t>(s));
     run = [&keep, by_rows] { return ops::gather(13, keep[0], keep[1], by_rows ? 0 : 1); };
+  } else if (c == "averagepool3-8x64x56") {  // the ideal of every element and its enclosure ([Acc.oracle])
+    keep.push_back(filled<float>({8, 64, 56, 56}, 1));
+    ops::AveragePoolParams p;
+    p.window.kernel_shape = {3, 3}, p.has_kernel_shape = true;
+    p.window.pads = {1, 1, 1, 1}, p.window.has_pads = true;
+    run = [&keep, p] { return ops::averagepool(19, keep[0], p); };
+  } else if (c == "globalaveragepool-8x512x14") {
+    keep.push_back(filled<float>({8, 512, 14, 14}, 1));
+    run = [&keep] { return ops::globalaveragepool(1, keep[0]); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

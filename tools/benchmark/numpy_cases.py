@@ -162,6 +162,25 @@ elif case == "batchnorm-8x64x56":
 elif case == "globalmaxpool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.max(x, axis=(2, 3), keepdims=True)
+elif case == "averagepool3-8x64x56":
+    # numpy's float64 equivalent: the sum of the 9 shifted slices of the zero-padded input, divided by
+    # each window's count of positions inside X (count_include_pad 0), from the padded ones.
+    x = filled((8, 64, 56, 56), np.float32)
+
+    def avgpool():
+        xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (1, 1), (1, 1)))
+        ones = np.pad(np.ones((56, 56)), 1)
+        s = np.zeros((8, 64, 56, 56))
+        cnt = np.zeros((56, 56))
+        for i in range(3):
+            for j in range(3):
+                s += xp[:, :, i:i + 56, j:j + 56]
+                cnt += ones[i:i + 56, j:j + 56]
+        return s / cnt
+    run = avgpool
+elif case == "globalaveragepool-8x512x14":
+    x = filled((8, 512, 14, 14), np.float32)
+    run = lambda: np.mean(x, axis=(2, 3), keepdims=True, dtype=np.float64)
 else:
     sys.exit(f"numpy_cases.py: unknown case {case}")
 

@@ -110,6 +110,10 @@ def case_model(case, feeds):
         op, opset = "BatchNormalization", 15
         inits = [numpy_helper.from_array(feeds[k][1], f"in{k}") for k in range(1, 5)]
         feeds[:] = feeds[:1]
+    elif kind == "averagepool3":
+        op, opset, attrs = "AveragePool", 19, {"kernel_shape": [3, 3], "pads": [1, 1, 1, 1]}
+    elif kind == "globalaveragepool":
+        op, opset = "GlobalAveragePool", 1
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)

@@ -584,6 +584,10 @@ COMP_DIV = {
     "conv_np_padded_inf": "Conv.div.numpy-padded-inf",
     "gemm_np_beta0": "Gemm.div.numpy-beta-zero",
     "batchnorm_refuses": "BatchNormalization.div.ort-refuses",
+    # spec/ops/averagepool.md, globalaveragepool.md
+    "avg_ort_geometry": "AveragePool.div.ort-geometry",
+    "avg_refuses": "AveragePool.div.ort-refuses",
+    "gavg_refuses": "GlobalAveragePool.div.ort-refuses",
 }
 
 
@@ -628,6 +632,24 @@ def computed_refusal(case: Case, out: Outcome) -> Optional[str]:
         # [BatchNormalization.div.ort-refuses] no kernel below version 7, none for bfloat16
         if case.op == "BatchNormalization" and (o < 7 and (no_kernel or cast) or dt == "bfloat16" and no_kernel):
             return COMP_DIV["batchnorm_refuses"]
+    if case.op in M.AVERAGES:  # measured (/work/measure t10_avgpool.py, t11_avgpool_same.py)
+        div = COMP_DIV["avg_refuses"] if case.op == "AveragePool" else COMP_DIV["gavg_refuses"]
+        if out.stage == "load" and no_kernel and (dt in ("double", "bfloat16") or o < 7):
+            return div                                        # no double, bfloat16 or AveragePool-1 kernel
+        if out.stage == "load" and cast and dt == "float16" and o < 6:
+            return div                                        # the float16 -> float Cast invalid below opset 6
+        if out.stage == "load" and "Pad should be smaller than kernel" in e:
+            return div                                        # pads >= kernel_shape, < the effective kernel
+        if out.stage == "run" and ("Invalid input shape" in e or "Unsupported pooling size" in e):
+            return div                                        # C = 0 or a spatial size 0; four spatial axes or more
+        if out.stage == "load" and "invalid channel count" in e and case.inputs[0].shape[1] == 0:
+            return div                                        # C = 0: the NCHWc ReorderOutput node fails shape inference
+        if out.stage == "run" and "padding values must be non-negative" in e and a.get("auto_pad", "NOTSET").startswith("SAME"):
+            return div                                        # a negative SAME_* pad of ORT's own geometry
+        if out.stage == "run" and "out_size >= 0" in e and a.get("auto_pad", "NOTSET").startswith("SAME") \
+                and max(a.get("dilations", [1])) > 1:
+            return div                                        # SAME_* with a dilation: ORT's output size below 0
+        return None
     if case.op == "Conv" and out.stage == "run" and a.get("auto_pad", "NOTSET").startswith("SAME") \
             and max(a.get("dilations", [1])) > 1 and "Dilation not supported for AutoPadType::SAME" in e:
         return COMP_DIV["conv_same_dil"]
@@ -684,6 +706,15 @@ def explain_computed_peer(case: Case, y: np.ndarray, who: str) -> Dict:
                 ok = ok | fixed
         if ok.all():
             return _result("divergence", sorted(ids), "")
+    if case.op == "AveragePool" and who == "ort":
+        # [AveragePool.div.ort-geometry] onnxruntime's windows: MaxPool's measured geometry (SAME_* pads
+        # from the undilated kernel, negative SAME pads, VALID with ceil_mode), the divisor its own
+        a = case.attrs
+        differs = (a.get("auto_pad", "NOTSET") != "NOTSET" and
+                   M.average_geometry(case.inputs[0].shape, a, ort=True)[3:] != list(M.average_geometry(case.inputs[0].shape, a)[3:]))
+        ok2, _, shape2 = _judge(case, y, geom="ort")
+        if differs and ok2 is not None and ok2.all():
+            return _result("divergence", [COMP_DIV["avg_ort_geometry"]], f"ORT's geometry: Y {list(shape2)} (spec {list(shape)})")
     if ok is None:
         return _result("unexplained", detail=f"{who} shape {list(y.shape)} != spec {list(shape)}")
     return _result("unexplained", detail=f"{who}: " + _first_bad(case, y, ok, allowed, shape))
@@ -748,7 +779,18 @@ def numpy_computed(case: Case) -> Optional[np.ndarray]:
                 if len(x) > 2:
                     y = y + x[2] * cast(beta)
             return np.asarray(y).astype(st)
+        if case.op in M.AVERAGES:
+            return numpy_average(case)
         return numpy_conv(case)
+
+
+def numpy_average(case: Case) -> np.ndarray:
+    """numpy's float64 equivalent of AveragePool / GlobalAveragePool: each window's members summed in
+    float64 (np.sum) and divided by d, then converted to T (the spec's windows and divisor)."""
+    members, divisors, shape = M.average_windows(case)
+    x = M.values_of(case.dtype, case.inputs[0]).reshape(-1)
+    y = np.array([np.sum(x[m]) / d if m else 0.0 for m, d in zip(members, divisors)], np.float64)
+    return y.reshape(shape).astype(case.inputs[0].dtype)
 
 
 def numpy_conv(case: Case) -> np.ndarray:

@@ -679,6 +679,52 @@ def computing_facts(add) -> None:
     conv("pads [-1,-1,-1,-1], concrete dims", 11, "float", x55, ones(1, 1, 1, 1), None, {"pads": [-1, -1, -1, -1]},
          "both-refuse", valid=False, stated_ort="pads must not contain negative values")
 
+    # ---------------------------------------------------------------------- AveragePool, GlobalAveragePool
+    # spec/ops/averagepool.md, globalaveragepool.md (measured first by /work/measure/t10_avgpool.py, t11_avgpool_same.py)
+    def avg(label, o, dt, x, attrs, expect, op="AveragePool", stated_ort=None, valid=True, tags=None):
+        add(label, op, o, dt, [x], expect, attrs, stated_ort=stated_ort, valid=valid, tags=tags)
+
+    p6 = np.array([[[1, 2, 4, 8, 16, 32]]], f32)
+    p7 = np.array([[[1, 2, 4, 8, 16, 32, 64]]], f32)
+    for cip in (0, 1):  # the divisor at a border, both values (averagepool.md Examples 1 and 2): ORT agrees
+        avg(f"[1,2,4,8,16,32], kernel [3], pads [1,1], count_include_pad {cip}", 7, "float", p6,
+            {"kernel_shape": [3], "pads": [1, 1], "count_include_pad": cip}, "agree")
+        avg(f"[1,2,4,8,16,32], kernel [3], strides [2], pads [1,1], ceil_mode 1, count_include_pad {cip}", 19, "float", p6,
+            {"kernel_shape": [3], "strides": [2], "pads": [1, 1], "ceil_mode": 1, "count_include_pad": cip}, "agree")
+        avg(f"[1,...,64], kernel [3], dilations [2], pads [1,1], count_include_pad {cip}", 19, "float", p7,
+            {"kernel_shape": [3], "dilations": [2], "pads": [1, 1], "count_include_pad": cip}, "agree")
+    # [AveragePool.div.ort-empty]: no member, count_include_pad 0: ORT writes 0, the spec refuses
+    avg("[1,2], kernel [2], dilations [3], pads [1,1]: no member", 19, "float", np.array([[[1, 2]]], f32),
+        {"kernel_shape": [2], "dilations": [3], "pads": [1, 1]}, "ort-accepts", valid=False,
+        stated_ort=[np.array([[[0]]], f32)], tags=["AveragePool.div.ort-empty"])
+    # [AveragePool.div.ort-geometry]: MaxPool's measured geometry (SAME_* with a dilation; VALID with ceil_mode)
+    p5 = np.array([[[1, 2, 4, 8, 16]]], f32)
+    avg("[1,2,4,8,16], kernel [2], dilations [2], SAME_UPPER, count_include_pad 1", 19, "float", p5,
+        {"kernel_shape": [2], "dilations": [2], "auto_pad": "SAME_UPPER", "count_include_pad": 1},
+        "AveragePool.div.ort-geometry", stated_ort=[np.array([[[2.5, 5, 10, 4]]], f32)])
+    avg("[1,2,4,8,16], kernel [2], strides [2], VALID, ceil_mode 1", 19, "float", p5,
+        {"kernel_shape": [2], "strides": [2], "auto_pad": "VALID", "ceil_mode": 1},
+        "AveragePool.div.ort-geometry", stated_ort=[np.array([[[1.5, 6, 16]]], f32)])
+    # [AveragePool.div.ort-refuses]
+    avg("double AveragePool-19", 19, "double", p6.astype("<f8"), {"kernel_shape": [3]}, "AveragePool.div.ort-refuses",
+        stated_ort="Could not find an implementation for AveragePool(19)")
+    avg("AveragePool-1", 1, "float", p6, {"kernel_shape": [3]}, "AveragePool.div.ort-refuses",
+        stated_ort="Could not find an implementation for AveragePool(1)")
+    avg("pads [2,2] >= kernel [2] (dilations [3]: effective kernel 4)", 19, "float", p7,
+        {"kernel_shape": [2], "dilations": [3], "pads": [2, 2]}, "AveragePool.div.ort-refuses",
+        stated_ort="Pad should be smaller than kernel")
+    avg("C = 0: X [1,0,3]", 19, "float", np.zeros((1, 0, 3), f32), {"kernel_shape": [2]}, "AveragePool.div.ort-refuses",
+        stated_ort="Invalid input shape")
+    avg("four spatial axes", 19, "float", np.ones((1, 1, 2, 2, 2, 2), f32), {"kernel_shape": [1, 1, 1, 1]},
+        "AveragePool.div.ort-refuses", stated_ort="Unsupported pooling size")
+    # [GlobalAveragePool.div.ort-refuses]; the empty spatial set refused by both
+    avg("double GlobalAveragePool-1", 1, "double", p6.astype("<f8"), {}, "GlobalAveragePool.div.ort-refuses",
+        op="GlobalAveragePool", stated_ort="Could not find an implementation for GlobalAveragePool(1)")
+    avg("X [1,2,0]: an empty spatial set", 1, "float", np.zeros((1, 2, 0), f32), {}, "both-refuse", op="GlobalAveragePool",
+        valid=False)
+    avg("[1, NaN, +Inf], [+Inf, -Inf, 1]: NaN, NaN", 1, "float", np.array([[[1, np.nan, np.inf], [np.inf, -np.inf, 1]]], f32),
+        {}, "agree", op="GlobalAveragePool")
+
     # ---------------------------------------------------------------------------------- Gemm
     def gemm(label, o, dt, a, b, c, attrs, expect, init=(), stated_ort=None, numpy_expect=None, valid=True, tags=None):
         ins = [a, b] + ([c] if c is not None else [])

@@ -863,6 +863,61 @@ class CompGen(Gen):
         c.initializers = frozenset({1} if r < 0.35 else {0} if r < 0.45 else set())
         return c
 
+    # ------------------------------------------------------------------ AveragePool, GlobalAveragePool
+    def averagepool_case(self, cid: str, opset: int) -> Case:
+        """AveragePool-1/7/10/11/19/22: 1 to 3 spatial axes (4 now and then: onnxruntime refuses),
+        kernels 1 to 4, strides, dilations (19 on), pads up to the effective kernel minus 1 (so pads at
+        or above kernel_shape with a dilation: onnxruntime refuses), auto_pad, ceil_mode, count_include_pad;
+        only models the spec accepts (model.average_geometry: no empty window under count_include_pad 0)."""
+        import model as M
+        rng = self.rng
+        dtype = self.dtype_for("AveragePool", opset)
+        for _ in range(1000):
+            ell = int(rng.choice([1, 2, 3, 4], p=[0.35, 0.45, 0.17, 0.03]))
+            N = int(rng.choice([1, 2, 0], p=[0.8, 0.17, 0.03]))
+            C = int(rng.choice([1, 2, 3, 0], p=[0.5, 0.3, 0.18, 0.02]))
+            hiD = {1: 16, 2: 9, 3: 5, 4: 3}[ell]
+            D = [int(rng.integers(1, hiD + 1)) for _ in range(ell)]
+            k = [int(rng.choice([1, 2, 3, 4], p=[0.15, 0.35, 0.4, 0.1])) for _ in range(ell)]
+            a = {"kernel_shape": k}
+            if rng.random() < 0.45:
+                a["strides"] = [int(rng.choice([1, 2, 3], p=[0.5, 0.35, 0.15])) for _ in range(ell)]
+            if opset >= 19 and rng.random() < 0.3:
+                a["dilations"] = [int(rng.choice([1, 2, 3], p=[0.4, 0.45, 0.15])) for _ in range(ell)]
+            auto = ["NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"][rng.choice(4, p=[0.6, 0.1, 0.15, 0.15])]
+            if auto != "NOTSET" or rng.random() < 0.2:
+                a["auto_pad"] = auto
+            if auto.startswith("SAME") and rng.random() < 0.03:
+                D[int(rng.integers(ell))] = 0                 # an empty spatial axis: O_d = 0
+            if auto == "NOTSET" and rng.random() < 0.7:
+                dil = a.get("dilations", [1] * ell)
+                e = [(k[d] - 1) * dil[d] + 1 for d in range(ell)]
+                a["pads"] = [int(rng.integers(0, e[d % ell])) for d in range(2 * ell)]
+            if opset >= 10 and rng.random() < 0.4:
+                a["ceil_mode"] = int(rng.random() < 0.8)
+            if opset >= 7 and rng.random() < 0.7:
+                a["count_include_pad"] = int(rng.random() < 0.6)
+            xs = [N, C] + D
+            try:
+                geom = M.average_geometry(xs, a)
+            except M.PoolRefused:
+                continue
+            Ot = int(np.prod(geom[5], dtype=np.int64))
+            if N * C * Ot * int(np.prod(k)) > 6000 or N * C * int(np.prod(D)) > 4000:
+                continue
+            break
+        return Case(cid, "AveragePool", opset, dtype, self.values(dtype, [xs]), a)
+
+    def globalaveragepool_case(self, cid: str, opset: int) -> Case:
+        rng = self.rng
+        dtype = self.dtype_for("GlobalAveragePool", opset)
+        ell = int(rng.choice([1, 2, 3], p=[0.3, 0.55, 0.15]))
+        N = int(rng.choice([1, 2, 0], p=[0.8, 0.17, 0.03]))
+        C = int(rng.choice([1, 2, 4, 0], p=[0.45, 0.3, 0.23, 0.02]))
+        hiD = {1: 40, 2: 14, 3: 6}[ell]
+        D = [int(rng.integers(1, hiD + 1)) for _ in range(ell)]
+        return Case(cid, "GlobalAveragePool", opset, dtype, self.values(dtype, [[N, C] + D]), {})
+
     def case(self, index: int, ops=None) -> Case:
         names = list(ops or COMP_WEIGHTS)
         w = np.array([COMP_WEIGHTS[o] for o in names])
@@ -872,7 +927,8 @@ class CompGen(Gen):
         w = np.array([0.3 if (op, v) in (("Gemm", 1), ("Gemm", 6)) else 1.0 for v in versions])
         opset = int(versions[self.rng.choice(len(versions), p=w / w.sum())])
         cid = f"c{index:04d}-{op}-{opset}"
-        c = {"Conv": self.conv_case, "Gemm": self.gemm_case, "MatMul": self.matmul_case}[op](cid, opset)
+        c = {"Conv": self.conv_case, "Gemm": self.gemm_case, "MatMul": self.matmul_case,
+             "AveragePool": self.averagepool_case, "GlobalAveragePool": self.globalaveragepool_case}[op](cid, opset)
         c.id = f"{cid}-{c.dtype}"
         return c
 
@@ -1024,6 +1080,13 @@ class ViewGen(Gen):
         c = self.view_case(cid, op, opset)
         c.id = f"{cid}-{c.dtype}"
         return c
+# AveragePool and GlobalAveragePool (spec/ops/averagepool.md, globalaveragepool.md): drawn by CompGen,
+# judged by the accuracy model with [Acc.divisor]. [AveragePool.v1] .. [AveragePool.v22], [GlobalAveragePool.v1] [GlobalAveragePool.v22]
+VERSIONS.update({"AveragePool": [1, 7, 10, 11, 19, 22], "GlobalAveragePool": [1, 22]})
+CONSTRAINT.update({("AveragePool", v): F3 for v in (1, 7, 10, 11, 19)})
+CONSTRAINT.update({("AveragePool", 22): F3 + ["bfloat16"], ("GlobalAveragePool", 1): F3,
+                   ("GlobalAveragePool", 22): F3 + ["bfloat16"]})
+COMP_WEIGHTS.update({"AveragePool": 0.25, "GlobalAveragePool": 0.08})
 
 
 def values_1(dtype: str, bits: int) -> float:

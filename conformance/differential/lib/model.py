@@ -1329,6 +1329,164 @@ def matmul_groups(case, mutation=""):
     return [Group("products", [av, bv], np.ones((P, K), bool))], P, out
 
 
+# ------------------------------------------------------------------- AveragePool, GlobalAveragePool
+# spec/ops/averagepool.md, globalaveragepool.md and [Acc.divisor]: Y = (1/d) sum of the window's members,
+# the terms x/d one factor each, e_k = c_d, M_k = 1, D = (n - 1) + c_d, S = sum |x| / d; [Acc.overflow]
+# with the partial sums taken d times. The windows: MaxPool's geometry ([AveragePool.window]); d: the
+# members (count_include_pad 0) or the kernel positions inside [-pb, D + pe) (1) ([AveragePool.divisor]).
+# ORT's own geometry (SAME_* pads from the undilated kernel, negative SAME pads, VALID with ceil_mode;
+# measured for MaxPool, ort_pool_geometry) gives [AveragePool.div.ort-geometry].
+AVERAGES = ("AveragePool", "GlobalAveragePool")
+
+
+def divisor_roundings(dtype: str, d: int) -> int:
+    """[Acc.divisor] c_d = 0 for d = 1, else 1 + max([1/d not in T], 2 [d not in T])."""
+    if d <= 1:
+        return 0
+    f = fmt_of(dtype)
+    recip_in = d & (d - 1) == 0 and Fraction(1, d) >= f.eta
+    d_in = round_exact(Fraction(d), dtype) == d
+    return 1 + max(0 if recip_in else 1, 0 if d_in else 2)
+
+
+def average_geometry(shape, a, ort=False):
+    """(k, s, dil, pb, pe, O) of an AveragePool node, the spec's ([MaxPool.shape], [MaxPool.shape.ceil],
+    [MaxPool.pads.auto]) or onnxruntime's (ort=True). Raises PoolRefused(AveragePool.err.*) for the
+    window clauses ([AveragePool.err.window], [AveragePool.err.pads-kernel], [AveragePool.err.empty])."""
+    ell = len(shape) - 2
+    D = list(shape[2:])
+    k = list(a["kernel_shape"])
+    s = list(a.get("strides", [1] * ell))
+    dil = list(a.get("dilations", [1] * ell))
+    pads = a.get("pads")
+    auto = a.get("auto_pad", "NOTSET")
+    if ort:
+        k, s, dil, pb, O, _ = ort_pool_geometry(shape, a)
+        pe = []
+        for d in range(ell):
+            if auto.startswith("SAME"):
+                total = (-(-D[d] // s[d]) - 1) * s[d] + k[d] - D[d]
+            else:
+                total = (pads[d] + pads[ell + d]) if (auto == "NOTSET" and pads) else 0
+            pe.append(total - pb[d])
+        return k, s, dil, list(pb), pe, list(O)
+    e = [(k[d] - 1) * dil[d] + 1 for d in range(ell)]
+    pb, pe, O = [0] * ell, [0] * ell, [0] * ell
+    for d in range(ell):
+        if auto.startswith("SAME"):
+            O[d] = -(-D[d] // s[d])
+            P = max(0, (O[d] - 1) * s[d] + e[d] - D[d])
+            pb[d] = P // 2 if auto == "SAME_UPPER" else P - P // 2
+            pe[d] = P - pb[d]
+            continue
+        if auto == "NOTSET" and pads is not None:
+            pb[d], pe[d] = pads[d], pads[ell + d]
+        span = D[d] + pb[d] + pe[d] - e[d]
+        if span < 0:
+            raise PoolRefused("AveragePool.err.window")
+        f = span // s[d]
+        up = a.get("ceil_mode", 0) == 1 and auto == "NOTSET"
+        O[d] = f + 2 if up and span % s[d] and (f + 1) * s[d] < D[d] + pb[d] else f + 1
+    for d in range(ell):
+        if pb[d] >= e[d] or pe[d] >= e[d]:
+            raise PoolRefused("AveragePool.err.pads-kernel")
+    if a.get("count_include_pad", 0) != 1:
+        for d in range(ell):
+            for o in range(O[d]):
+                if not any(0 <= o * s[d] - pb[d] + q * dil[d] < D[d] for q in range(k[d])):
+                    raise PoolRefused("AveragePool.err.empty")
+    return k, s, dil, pb, pe, O
+
+
+def average_windows(case, ort=False, flip=False):
+    """Per element of Y (row-major): the members (flat offsets in X, row-major order of the kernel
+    offsets) and the divisor; and Y's shape. flip: the other count_include_pad (a faulty engine)."""
+    x = case.inputs[0]
+    shape = x.shape
+    if case.op == "GlobalAveragePool":
+        a = {"kernel_shape": list(shape[2:])}
+    else:
+        a = case.attrs
+    cip = a.get("count_include_pad", 0) ^ (1 if flip else 0)
+    k, s, dil, pb, pe, O = average_geometry(shape, a, ort)
+    N, C, D = shape[0], shape[1], list(shape[2:])
+    ell = len(D)
+    plane = int(np.prod(D, dtype=np.int64))
+    strides_x = [int(np.prod(D[d + 1:], dtype=np.int64)) for d in range(ell)]
+    members, divisors = [], []
+    for n in range(N):
+        for c in range(C):
+            for o in np.ndindex(*O):
+                mem, padded = [], 0
+                for q in np.ndindex(*k):
+                    pos = [o[d] * s[d] - pb[d] + q[d] * dil[d] for d in range(ell)]
+                    if all(0 <= pos[d] < D[d] for d in range(ell)):
+                        mem.append((n * C + c) * plane + sum(p * st for p, st in zip(pos, strides_x)))
+                    if all(-pb[d] <= pos[d] < D[d] + pe[d] for d in range(ell)):
+                        padded += 1
+                members.append(mem)
+                divisors.append(padded if cip == 1 else len(mem))
+    oshape = [N, C] + ([1] * ell if case.op == "GlobalAveragePool" else list(O))
+    return members, divisors, oshape
+
+
+def mean_allowed(dtype: str, xv: np.ndarray, members, divisors, mutation: str = "") -> List[Allowed]:
+    """[Acc.verdict] of (1/d) sum over each window ([AveragePool.float.formula], [Acc.divisor])."""
+    f = fmt_of(dtype)
+    res = []
+    for mem, d in zip(members, divisors):
+        vals = [float(xv[i]) for i in mem]
+        n = len(vals)
+        if d == 0:  # no position at all: an engine's own geometry only (ORT's empty windows give 0)
+            res.append(Allowed(True, False, False, False, s=Fraction(0), B=Fraction(0), n=0, why="d = 0"))
+            continue
+        nan = any(math.isnan(v) for v in vals)
+        pinf = any(v == math.inf for v in vals)
+        ninf = any(v == -math.inf for v in vals)
+        fin = [Fraction(v) for v in vals if math.isfinite(v)]
+        cd = divisor_roundings(dtype, d)
+        Sp = sum((v for v in fin if v > 0), Fraction(0)) / d
+        Sm = -sum((v for v in fin if v < 0), Fraction(0)) / d
+        S = Sp + Sm
+        sv = sum(fin, Fraction(0)) / d
+
+        def bound(nn):
+            if nn == 0:
+                return 0, Fraction(0), Fraction(0)
+            D = (nn - 1) + cd
+            lam = nn * cd * f.eta * (1 + f.v) ** (cd - 1) if cd >= 1 else Fraction(0)
+            U = (1 + theta(dtype, nn - 1)) * (lam + (nn - 1) * f.eta)
+            th = theta(dtype, D)
+            if mutation == "half-bound":
+                th, U = th / 2, U / 2
+            return D, th * S + U, th * S + U
+        if nan:
+            res.append(Allowed(False, False, False, True, n=n, why="a NaN member [Acc.nonfinite] 1"))
+            continue
+        if pinf and ninf:
+            res.append(Allowed(False, False, False, True, n=n, why="+Inf and -Inf members [Acc.nonfinite] 2"))
+            continue
+        D, B, G = bound(len(fin))
+        over_p = d * (Sp + G) >= f.omega   # [Acc.divisor] a partial sum of undivided members: d times
+        over_m = d * (Sm + G) >= f.omega
+        if pinf or ninf:
+            other = over_m if pinf else over_p
+            res.append(Allowed(False, pinf, ninf, other, n=n, D=D, why="infinite members of one sign [Acc.nonfinite] 3"))
+            continue
+        D, B, G = bound(n)
+        all_neg0 = n > 0 and all(v == 0 and math.copysign(1.0, v) < 0 for v in vals)
+        res.append(Allowed(True, over_p, over_m, over_p and over_m, s=sv, B=B, n=n, D=D, S=S, all_neg_zero=all_neg0,
+                           why="[Acc.bound] [Acc.divisor]" + (" [Acc.overflow]" if over_p or over_m else "")))
+    return res
+
+
+def average_allowed(case, mutation="", ort=False):
+    """(per-element Allowed list, output shape) of an AveragePool / GlobalAveragePool case; mutation
+    "flip-cip": count_include_pad flipped (lib/selftest.py: a faulty engine the classifier must notice)."""
+    members, divisors, shape = average_windows(case, ort=ort, flip=(mutation == "flip-cip"))
+    return mean_allowed(case.dtype, values_of(case.dtype, case.inputs[0]).reshape(-1), members, divisors, mutation), shape
+
+
 # ------------------------------------------------------------------------------ the judgement
 
 def computed_groups(case, mutation="", geom=None, padded_terms=False):
@@ -1349,9 +1507,12 @@ def computed_allowed(case, mutation="", geom=None, padded_terms=False):
     if case.op == "BatchNormalization" and key not in _ALLOWED_MEMO:
         _ALLOWED_MEMO[key] = batchnorm_allowed(case, mutation)
     if key not in _ALLOWED_MEMO:
-        groups, P, shape = computed_groups(case, mutation, geom, padded_terms)
         if len(_ALLOWED_MEMO) > 16:
             _ALLOWED_MEMO.clear()
+        if case.op in AVERAGES:  # [Acc.divisor]
+            _ALLOWED_MEMO[key] = average_allowed(case, mutation, ort=geom == "ort")
+            return _ALLOWED_MEMO[key]
+        groups, P, shape = computed_groups(case, mutation, geom, padded_terms)
         _ALLOWED_MEMO[key] = (judge_groups(case.dtype, groups, P, mutation), shape)
     return _ALLOWED_MEMO[key]
 
@@ -1434,6 +1595,7 @@ def judge_output(case, y: np.ndarray, mutation="", geom=None, padded_terms=False
     return ok, allowed, shape
 
 
+COMPUTING = COMPUTING + AVERAGES  # [Acc.divisor] the averages are judged by the accuracy model too
 _SPEC.update({op: computed_spec_output for op in COMPUTING})
 
 
