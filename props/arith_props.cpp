@@ -334,7 +334,7 @@ TEST_CASE("[Common.arith.int] [Add.int.formula] [Sub.int.formula] [Mul.int.formu
 // [Common.arith.map] [Common.broadcast.map] a broadcast output equals the same operation on the inputs
 // expanded on the test side (index by index), and [Common.prop.arith-commute].
 TEST_CASE("[Common.arith.map] [Common.prop.arith-commute] [Common.broadcast.map] broadcast shapes read the element "
-          "the map gives; Add and Mul commute, a - b is a + (-b), bit for bit",
+          "the map gives, Add and Mul commute, a - b is a + (-b), bit for bit",
           "[arith][props]") {
   check("broadcast equals the expanded operation", [] {
     const auto shapes = (*gen::broadcastable(2, 2)).inputs;

@@ -282,7 +282,7 @@ TEST_CASE("[AveragePool.prop.bound] [Acc.divisor] [Acc.prop.divisor] float and d
 }
 
 TEST_CASE("[AveragePool.prop.global] [AveragePool.prop.cip] [GlobalAveragePool.float.formula] GlobalAveragePool is AveragePool "
-          "over the whole spatial shape; count_include_pad changes nothing where no window is padded",
+          "over the whole spatial shape, count_include_pad changes nothing where no window is padded",
           "[averagepool][props]") {
   check("bits and enclosures equal", [] {
     const DType t = *gen::dtype_of({DType::Float16, DType::BFloat16, DType::Float, DType::Double});

@@ -307,7 +307,7 @@ TEST_CASE("[BatchNormalization.prop.tight] [BatchNormalization.counts] the bound
 }
 
 TEST_CASE("[BatchNormalization.prop.faults] [BatchNormalization.counts] the bound rejects epsilon left out, scale and bias swapped, "
-          "the mean not subtracted, the square root left out; it accepts binary64 evaluation",
+          "the mean not subtracted, the square root left out, it accepts binary64 evaluation",
           "[batchnormalization][props]") {
   check("faulty evaluations are found on variances about 1e-3", [] {
     const DType t = *rc::gen::element(DType::Float, DType::Double, DType::Float16);

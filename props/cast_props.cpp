@@ -80,7 +80,7 @@ TEST_CASE("[Cast.int.int] integer to a narrower or equal integer keeps the low b
   });
 }
 
-TEST_CASE("[Cast.to-bool] [Cast.from-bool] zero or not; bool to any type gives 0 or 1", "[cast][props]") {
+TEST_CASE("[Cast.to-bool] [Cast.from-bool] zero or not, bool to any type gives 0 or 1", "[cast][props]") {
   check("Y[i] = (X[i] is not a zero); cast(cast(B, T), bool) = B", [] {
     std::vector<DType> all = kIntegers;
     all.insert(all.end(), kFloats.begin(), kFloats.end());
@@ -113,7 +113,7 @@ TEST_CASE("[ConstantOfShape.formula] [ConstantOfShape.shape] every element of Y 
   });
 }
 
-TEST_CASE("[Shape.formula] [Shape.range] Y lists the dimensions [f, l) with negative and clamped bounds",
+TEST_CASE("[Shape.formula] [Shape.range] Y lists the dimensions from f to l, with negative and clamped bounds",
           "[shape][props]") {
   check("Y = dims[clamp(s), max(clamp(s), clamp(e))) as Python's slice of the shape", [] {
     const Shape s = *gen::shape();

@@ -206,7 +206,7 @@ TEST_CASE("[Slice.formula] [Slice.bounds] [Slice.shape] [Slice.empty] Y[j] = X[b
   });
 }
 
-TEST_CASE("[Slice.prop.whole] [Slice.prop.reverse] slicing whole is the identity; reversing twice is too", "[slice][props]") {
+TEST_CASE("[Slice.prop.whole] [Slice.prop.reverse] slicing whole is the identity, reversing twice is too", "[slice][props]") {
   check("0 to INT64_MAX by 1 on every axis gives X; -1 to INT64_MIN by -1 twice gives X", [] {
     const DType t = *gen::dtype_of(kTypes);
     const Tensor X = *gen::tensor(t, *gen::shape({1, 4, 64, true}));

@@ -86,7 +86,7 @@ TEST_CASE("[Graph.opset.unsupported] unknown operators and opsets below the firs
     std::string op;
     std::int64_t opset;
     if (unknown) {
-      op = *gen::one_of<std::string>({"Sum", "max", "MAX", "ReduceSum", "Softmax", "Argmax", "", "Max ", "HardMax", "AveragePool", "relu"});
+      op = *gen::one_of<std::string>({"Sigmoid", "max", "MAX", "ReduceProd", "Softmax", "Argmax", "", "Max ", "HardMax", "LRN", "relu"});
       opset = *gen::index<std::int64_t>(1, 30);
     } else {
       op = *op_type();

@@ -149,7 +149,7 @@ TEST_CASE("[Add.int.formula] [Sub.int.formula] [Mul.int.formula] [Common.arith.i
         std::vector<std::uint64_t>{18446744073709551615ull});
 }
 
-TEST_CASE("[Div.int.formula] [Div.v6] [Div.v14] integer Div truncates toward zero; min / -1 wraps to min", "[arith]") {
+TEST_CASE("[Div.int.formula] [Div.v6] [Div.v14] integer Div truncates toward zero, min / -1 wraps to min", "[arith]") {
   CHECK(values<std::int32_t>(ops::div(6, make_tensor<std::int32_t>({4}, {7, -7, 7, -7}), make_tensor<std::int32_t>({4}, {2, 2, -2, -2}), {})) ==
         std::vector<std::int32_t>{3, -3, -3, 3});
   CHECK(values<std::int8_t>(ops::div(14, make_tensor<std::int8_t>({1}, {-128}), make_tensor<std::int8_t>({1}, {-1}), {})) ==
@@ -161,7 +161,7 @@ TEST_CASE("[Div.int.formula] [Div.v6] [Div.v14] integer Div truncates toward zer
         std::vector<std::uint8_t>{127, 0});
 }
 
-TEST_CASE("[Div.err.zero] integer division by zero is refused, naming the element; float division by zero is not", "[arith][error]") {
+TEST_CASE("[Div.err.zero] integer division by zero is refused, naming the element, float division by zero is not", "[arith][error]") {
   const Tensor a = make_tensor<std::int32_t>({2, 2}, {1, 2, 3, 4}), b = make_tensor<std::int32_t>({2}, {5, 0});
   try {
     ops::div(14, a, b, {});

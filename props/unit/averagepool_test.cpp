@@ -143,7 +143,7 @@ TEST_CASE("[AveragePool.err.dtype] [AveragePool.err.rank] [AveragePool.err.kerne
   CHECK(id({1, 1, 7}, {.kernel = {2}, .pads = {2, 2}, .dilations = {3}}).empty());
 }
 
-TEST_CASE("[AveragePool.prop.constant] [AveragePool.prop.divisor] a constant window is its value; without a ceil window d is the "
+TEST_CASE("[AveragePool.prop.constant] [AveragePool.prop.divisor] a constant window is its value, without a ceil window d is the "
           "kernel's size under count_include_pad 1",
           "[averagepool]") {
   const Tensor X = f32({1, 1, 3, 3}, {0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.1f});

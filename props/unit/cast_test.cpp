@@ -65,7 +65,7 @@ TEST_CASE("[Cast.float.nan] a NaN keeps its sign and its top payload bits, quiet
   CHECK(bits(h) == std::vector<std::uint32_t>{0x7FC02000u, 0xFFC02000u});
 }
 
-TEST_CASE("[Cast.float.float] widening is exact; bfloat16 to float16 rounds once", "[cast]") {
+TEST_CASE("[Cast.float.float] widening is exact, bfloat16 to float16 rounds once", "[cast]") {
   auto y = cast(13, make_tensor<float16>({3}, {float16{0x0001}, float16{0x7BFF}, float16{0x8000}}), DType::Float);
   CHECK(bits(y) == std::vector<std::uint32_t>{0x33800000u, 0x477FE000u, 0x80000000u});
   auto z = cast(13, make_tensor<bfloat16>({2}, {bfloat16{0x3F80}, bfloat16{0x7F7F}}), DType::Float16);
@@ -99,7 +99,7 @@ TEST_CASE("[Cast.int.float] integers round once to nearest even", "[cast]") {
   CHECK(bits16(u) == b16({0x5F80}));
 }
 
-TEST_CASE("[Cast.to-bool] [Cast.from-bool] zero or not; 0 and 1", "[cast]") {
+TEST_CASE("[Cast.to-bool] [Cast.from-bool] zero or not, 0 and 1", "[cast]") {
   CHECK(values<bool>(cast(6, f32({4}, {-0.0f, 0.0f, std::nanf(""), 1e-40f}), DType::Bool)) ==
         std::vector<bool>{false, false, true, true});
   CHECK(values<bool>(cast(6, make_tensor<std::int32_t>({2}, {256, 0}), DType::Bool)) == std::vector<bool>{true, false});

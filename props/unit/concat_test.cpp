@@ -24,7 +24,7 @@ TEST_CASE("[Concat.empty] [Concat.axis.normalise] Example 2: an empty input, axi
   CHECK(concat(13, {&e1, &e2}, 1).shape() == Shape{0, 5});
 }
 
-TEST_CASE("[Concat.formula] three inputs on the middle axis, int8; one input gives itself", "[concat]") {
+TEST_CASE("[Concat.formula] three inputs on the middle axis, int8, one input gives itself", "[concat]") {
   auto a = make_tensor<std::int8_t>({2, 1, 2}, {1, 2, 3, 4});
   auto b = make_tensor<std::int8_t>({2, 2, 2}, {5, 6, 7, 8, 9, 10, 11, 12});
   auto c = make_tensor<std::int8_t>({2, 1, 2}, {-1, -2, -3, -4});
@@ -34,13 +34,13 @@ TEST_CASE("[Concat.formula] three inputs on the middle axis, int8; one input giv
   CHECK(values<std::int8_t>(concat(4, {&b}, 2)) == values<std::int8_t>(b));
 }
 
-TEST_CASE("[Concat.v1] [Concat.v4] axis defaults to 1 in version 1; [Concat.err.axis-missing] required from version 4", "[concat][error]") {
+TEST_CASE("[Concat.v1] [Concat.v4] axis defaults to 1 in version 1, [Concat.err.axis-missing] required from version 4", "[concat][error]") {
   auto a = f32({1, 1}, {1}), b = f32({1, 1}, {2});
   CHECK(concat(1, {&a, &b}, std::nullopt).shape() == Shape{1, 2});
   CHECK(refusal_id([&] { concat(4, {&a, &b}, std::nullopt); }) == "Concat.err.axis-missing");
 }
 
-TEST_CASE("[Concat.err.axis-range] [Concat.v11] negative axis from version 11; rank 0", "[concat][error]") {
+TEST_CASE("[Concat.err.axis-range] [Concat.v11] negative axis from version 11, rank 0", "[concat][error]") {
   auto a = f32({1, 1}, {1}), s = f32({}, {1});
   CHECK(refusal_id([&] { concat(4, {&a}, -1); }) == "Concat.err.axis-range");
   CHECK(refusal_id([&] { concat(13, {&a}, 2); }) == "Concat.err.axis-range");

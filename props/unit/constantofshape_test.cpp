@@ -28,7 +28,7 @@ TEST_CASE("[ConstantOfShape.value] without value: float +0", "[constantofshape]"
   CHECK(bits(y) == std::vector<std::uint32_t>{0u, 0u});
 }
 
-TEST_CASE("[ConstantOfShape.shape] an empty shape gives rank 0; a zero gives an empty tensor", "[constantofshape]") {
+TEST_CASE("[ConstantOfShape.shape] an empty shape gives rank 0, a zero gives an empty tensor", "[constantofshape]") {
   auto y = constantofshape(9, dims({}), nullptr);
   CHECK(y.rank() == 0);
   CHECK(y.size() == 1);

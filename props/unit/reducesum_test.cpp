@@ -96,7 +96,7 @@ TEST_CASE("[ReduceSum.order] [ReduceSum.float.formula] the walk: rows side by si
   CHECK(bits(M) == bits(std::vector<float>{22, 27, 32, 37}));
 }
 
-TEST_CASE("[ReduceSum.prop.bound] [Acc.situations] cancellation: the largest first and last; a dropped term is refused", "[reducesum]") {
+TEST_CASE("[ReduceSum.prop.bound] [Acc.situations] cancellation: the largest first and last, a dropped term is refused", "[reducesum]") {
   const Tensor Y = ops::reduce_sum(13, f32({2, 3}, {0x1p25f, 1, -0x1p25f, -0x1p25f, 1, 0x1p25f}), P(std::vector<std::int64_t>{1}, 0));
   CHECK(bits(Y) == bits(std::vector<float>{1, 1}));
   CHECK(conforms(Y, 0, 0.0));  // left to right in float: 2^25 + 1 is 2^25

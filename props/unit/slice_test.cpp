@@ -55,7 +55,7 @@ TEST_CASE("[Slice.empty] a start past the end gives an empty result, not an erro
   CHECK(run(13, f32({0, 3}, {}), {0}, {-1}, V{0}, V{-1}).shape() == Shape{0, 3});
 }
 
-TEST_CASE("[Slice.axes.normalise] [Slice.v11] negative axes from version 11; the bits are moved", "[slice]") {
+TEST_CASE("[Slice.axes.normalise] [Slice.v11] negative axes from version 11, the bits are moved", "[slice]") {
   auto x = f32({2, 2}, {nan_with_bits(0xFFC00005), -0.0f, 1, 2});
   CHECK(bits(run(11, x, {0}, {1}, V{-1})) == std::vector<std::uint32_t>{0xFFC00005u, 0x3F800000u});
   CHECK(refusal_id([&] { run(10, x, {0}, {1}, V{-1}); }) == "Slice.err.axis-range");

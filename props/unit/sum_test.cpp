@@ -50,7 +50,7 @@ TEST_CASE("[Sum.err.arity] [Sum.err.type] [Sum.err.dtype] [Sum.err.broadcast] re
   CHECK(refusal_id([&] { sum(13, {A, f32({3}, {1, 2, 3})}); }) == "Sum.err.broadcast");
 }
 
-TEST_CASE("[Sum.unary] [Acc.run] [Acc.zero] one input is the input; -0 + -0 is -0; a NaN is the canonical NaN", "[sum]") {
+TEST_CASE("[Sum.unary] [Acc.run] [Acc.zero] one input is the input, -0 + -0 is -0, a NaN is the canonical NaN", "[sum]") {
   const Tensor Y = sum(13, {f32({4}, {-0.0f, 1.5f, nan_with_bits(0xFFC00001), -kInf})});
   CHECK(bits(Y) == std::vector<std::uint32_t>{0x80000000, 0x3FC00000, 0x7FC00000, 0xFF800000});
   CHECK(conforms(Y, 2, std::nan("")));     // any NaN ([Acc.nonfinite])
@@ -107,7 +107,7 @@ TEST_CASE("[Mean.prop.bound] [Mean.float.formula] [Acc.divisor] a mean computed 
   CHECK(conforms(Y, 0, 4.0));
 }
 
-TEST_CASE("[Mean.unary] [Mean.shape] [Mean.v1] [Mean.v6] [Mean.v8] [Mean.v13] one input; broadcasting; versions", "[mean]") {
+TEST_CASE("[Mean.unary] [Mean.shape] [Mean.v1] [Mean.v6] [Mean.v8] [Mean.v13] one input, broadcasting, versions", "[mean]") {
   const Tensor X = f32({3}, {-0.0f, 0.1f, nan_with_bits(0x7FC00005)});
   CHECK(bits(mean(13, {X})) == std::vector<std::uint32_t>{0x80000000, bits_of(0.1f), 0x7FC00000});
   const Tensor A = f32({2, 3}, {1, 2, 3, 4, 5, 7}), B = f32({3}, {10, 20, 30});

@@ -21,7 +21,7 @@ TEST_CASE("[Transpose.formula] Example 2: perm (1, 2, 0)", "[transpose]") {
   CHECK(values<float>(y) == std::vector<float>{1, 2, 3, 4, 5, 6});  // Y[a, b, 0] = X[0, a, b]
 }
 
-TEST_CASE("[Transpose.formula] a [2, 3, 4] tensor by (2, 0, 1), int16; NaN bits moved unchanged", "[transpose]") {
+TEST_CASE("[Transpose.formula] a [2, 3, 4] tensor by (2, 0, 1), int16, NaN bits moved unchanged", "[transpose]") {
   std::vector<std::int16_t> x(24);
   for (int t = 0; t < 24; ++t) x[t] = static_cast<std::int16_t>(t);
   auto y = transpose(21, make_tensor<std::int16_t>({2, 3, 4}, x), Perm{{2, 0, 1}});

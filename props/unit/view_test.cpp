@@ -26,7 +26,7 @@ Tensor iota(Shape s) {
 
 // ---- [Common.tensor.storage] ------------------------------------------------------------------------
 
-TEST_CASE("[Common.tensor.storage] a copy shares the storage; a write through either one unshares it", "[view]") {
+TEST_CASE("[Common.tensor.storage] a copy shares the storage, a write through either one unshares it", "[view]") {
   Tensor a = f32({3}, {1.0f, 2.0f, 3.0f});
   Tensor b = a;
   CHECK(a.shares_storage(b));
@@ -52,7 +52,7 @@ TEST_CASE("[Common.tensor.storage] reshaped shares the storage, keeps the order 
   CHECK(!empty.reshaped({3, 0}).shares_storage(empty));  // no bytes: nothing is shared
 }
 
-TEST_CASE("[Common.tensor.storage] a chain of views through the registry shares one storage; the input is never "
+TEST_CASE("[Common.tensor.storage] a chain of views through the registry shares one storage, the input is never "
           "written", "[view]") {
   const Tensor x = iota({2, 3, 4});
   const Tensor before = x.reshaped(x.shape());
@@ -170,13 +170,14 @@ TEST_CASE("[Identity.formula] [Identity.err.dtype] bits kept, bfloat16 from vers
   CHECK(bits16(identity(13, b)) == std::vector<std::uint16_t>{0x3F80});
 }
 
-TEST_CASE("[Dropout.mode] [Dropout.mask] [Dropout.err.training] [Dropout.err.mask] inference only", "[view]") {
+TEST_CASE("[Dropout.mode] [Dropout.mask] [Dropout.err.training] [Dropout.mask.legacy] [Dropout.div.ort-legacy-mask] inference only", "[view]") {
   const Tensor x = f32({2}, {nan_with_bits(0x7FC00005), -0.0f});
   DropoutParams p;
   CHECK(refusal_id([&] { (void)dropout(6, x, p, false); }) == "Dropout.err.training");
   p.is_test = 1;
   CHECK(bits(dropout(6, x, p, false)[0]) == std::vector<std::uint32_t>{0x7FC00005u, 0x80000000u});
-  CHECK(refusal_id([&] { (void)dropout(7, x, {}, true); }) == "Dropout.err.mask");
+  const auto legacy = dropout(7, x, {}, true);  // [Dropout.mask.legacy] a mask of X's type, every element 1
+  CHECK(bits(legacy[1]) == std::vector<std::uint32_t>{0x3F800000u, 0x3F800000u});
   const auto out = dropout(10, x, {}, true);
   CHECK(values<bool>(out[1]) == std::vector<bool>{true, true});
   const Tensor yes = make_tensor<bool>({}, {true}), no = make_tensor<bool>({}, {false});

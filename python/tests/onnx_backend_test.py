@@ -51,6 +51,25 @@ NODE_TESTS_1_12 = 132  # Debian's libonnx-testdata 1.12: 14+8+7 Max/ReduceMax/Ha
                        # 4 Conv, 11 Gemm, 3 MatMul
 
 
+# The node tests of implemented operators that the specification refuses or states otherwise.
+OUT_OF_PROFILE = {
+    "test_batchnorm_epsilon_training_mode": "BatchNormalization.err.unsupported-training",
+    "test_batchnorm_example_training_mode": "BatchNormalization.err.unsupported-training",
+    "test_training_dropout": "Dropout.err.training",        # and its _default, _mask, _zero_ratio variants
+    "test_identity_opt": "Common.gr.explicit-types",        # an optional value, not a tensor
+    "test_identity_sequence": "Common.gr.explicit-types",   # a sequence value, not a tensor
+    "test_cast_FLOAT_to_STRING": "Cast.err.string",
+    "test_cast_STRING_to_FLOAT": "Cast.err.string",
+    "test_cast_FLOAT_to_BFLOAT16": "Cast.div.bfloat16-1.12",  # onnx 1.12's data truncates; the spec rounds to nearest even
+    "test_castlike_BFLOAT16_to_FLOAT_expanded": "Graph.feed.shape",  # CastLike's 'like' fed as [1], declared [3, 4]
+    "test_castlike_FLOAT_to_BFLOAT16_expanded": "Graph.feed.shape",
+    "test_castlike_FLOAT_to_STRING_expanded": "Common.dtype.set",
+    "test_castlike_STRING_to_FLOAT_expanded": "Common.dtype.set",
+    "test_operator_add_size1_broadcast": "Common.arith.legacy",  # Add-6 would stretch a size-1 dimension
+    "test_operator_add_size1_singleton_broadcast": "Common.arith.legacy",
+}
+
+
 def upstream_dir():
     explicit = os.environ.get("ONNX_UPSTREAM_NODE_TESTS")
     if explicit:
@@ -99,6 +118,10 @@ def main():
     # operators alone.
     for t in load_model_tests(kind="real"):
         backend_test.exclude("^" + re.escape(t.name) + "_")
+    # Node tests whose models use only operators sonnx-ref implements, but a feature its specification
+    # refuses or states otherwise: excluded, each with the clause that decides it.
+    for name, clause in OUT_OF_PROFILE.items():
+        backend_test.exclude("^" + re.escape(name) + "_")
 
     upstream = upstream_dir()
     holder = None

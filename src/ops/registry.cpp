@@ -669,7 +669,7 @@ OpVersion transpose_version(int v) {
           [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& j) {
             return decide_transpose(v, values, optional_ints(a, "perm"), j);
           },
-          [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+          [v](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
             return reach_transpose(v, values, sources);
           }};
 }

@@ -235,9 +235,22 @@ std::vector<Tensor> dropout(int version, const Tensor& data, const DropoutParams
   std::vector<Tensor> out;
   out.push_back(data);  // [Dropout.formula] Y = X: a copy shares X's storage ([Common.tensor.storage])
   if (mask_wanted) {
-    if (version < 10)  // [Dropout.err.mask] versions 1 to 7 state no value for the mask in inference
-      refuse("Dropout.err.mask", "Dropout-{} defines no mask in test mode (\"not filled\"); the node names the mask "
-             "output", version);
+    if (version < 10) {  // [Dropout.mask.legacy] versions 1 to 7: a tensor of X's type, every element 1 (kept)
+      Tensor mask(data.dtype(), data.shape(), "Dropout output mask", Fill::Unspecified);
+      dispatch(mask.dtype(), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        if constexpr (is_float_v<T>) {
+          auto m = mask.values<T>();
+          T one{};
+          if constexpr (std::is_same_v<T, float16>) one = *exact_float16(1.0);
+          else if constexpr (std::is_same_v<T, bfloat16>) one = *exact_bfloat16(1.0);
+          else one = static_cast<T>(1);
+          std::fill(m.begin(), m.end(), one);
+        }
+      });
+      out.push_back(std::move(mask));
+      return out;
+    }
     // [Dropout.mask] a bool tensor of X's shape, every element true
     Tensor mask(DType::Bool, data.shape(), "Dropout output mask", Fill::Unspecified);
     auto m = mask.values<bool>();
@@ -255,14 +268,21 @@ Decision decide_view(const char* formula, const NodeValues& v, const std::vector
   const std::int64_t offset = offset_of(i, row_major_strides(Y.shape()));
   Decision d;
   const std::string y = output_name(v, i);
-  if (v.output_index == 1) {  // [Dropout.mask] the constant true
-    d.set.name = "no element: the mask is the constant true";
+  if (v.output_index == 1) {  // [Dropout.mask] the constant true; [Dropout.mask.legacy] the constant 1 of T
+    const bool legacy = Y.dtype() != DType::Bool;
+    d.set.name = legacy ? "no element: the mask is the constant 1" : "no element: the mask is the constant true";
     d.set.size = 0;
     d.set.member = [](std::int64_t) { return Member{}; };
-    d.clauses = {"Dropout.mask"};
-    d.reason = fmt::format("{} = True: in inference no element is dropped", y);
-    d.situations = {{"Dropout.mask", ""}};
-    if (!(Y.dtype() == DType::Bool && Y.values<bool>()[static_cast<std::size_t>(offset)])) disagree(v, i);
+    d.clauses = {legacy ? "Dropout.mask.legacy" : "Dropout.mask"};
+    d.reason = fmt::format("{} = {}: in inference no element is dropped", y, legacy ? "1" : "True");
+    d.situations = {{d.clauses[0], ""}};
+    const auto at = static_cast<std::size_t>(offset);
+    const bool one = !legacy ? Y.values<bool>()[at] : dispatch(Y.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (is_float_v<T>) return real_value(Y.values<T>()[at]) == 1.0;
+      else return false;
+    });
+    if (!one) disagree(v, i);
     return d;
   }
   d.set.name = "the data's element at the same row-major offset";

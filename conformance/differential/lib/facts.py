@@ -1353,7 +1353,7 @@ def np_div_int(c: Case):
     onnx's reference evaluator op_div.py in its later releases, read) ([Div.div.numpy-floor]); 5 // 0
     gives 0 with a RuntimeWarning ([Div.div.numpy-zero])."""
     with np.errstate(all="ignore"):
-        return c.inputs[0] // c.inputs[1]
+        return [c.inputs[0] // c.inputs[1]]
 
 
 def arith_facts(add) -> None:

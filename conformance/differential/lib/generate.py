@@ -993,6 +993,10 @@ class ArithGen(Gen):
         opset = int(versions[self.rng.choice(len(versions), p=w / w.sum())])
         cid = f"a{index:04d}-{op}-{opset}"
         c = self.arith_case(op, cid, opset)
+        c.id = f"{cid}-{c.dtype}"
+        return c
+
+
 # ===================================================================== the views (issue 33)
 # Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout: every output element is an input element, bit
 # for bit. Valid models only: the shape / axes are drawn from the clauses (spec/ops/reshape.md ...).
@@ -1005,6 +1009,9 @@ def view_types(op: str, opset: int) -> List[str]:
     floats = op == "Dropout" or (op == "Flatten" and opset < 9)
     t = list(F3) if floats else list(_ALL_TYPES)
     return t + (["bfloat16"] if opset >= 13 else [])
+
+
+CONSTRAINT.update({(op, v): view_types(op, v) for op, vs in VIEW_VERSIONS.items() for v in vs})  # the kernel table's rows
 
 
 class ViewGen(Gen):
@@ -1178,6 +1185,10 @@ class SumGen(CompGen):
         opset = int(versions[self.rng.integers(len(versions))])
         cid = f"s{index:04d}-{op}-{opset}"
         c = self.variadic_case(op, cid, opset) if op in ("Sum", "Mean") else self.reduce_case(op, cid, opset)
+        c.id = f"{cid}-{c.dtype}"
+        return c
+
+
 # ====================================================================== data movement (issue 33)
 # Cast, ConstantOfShape, Shape: judged bit for bit against lib/model.py's transcription. Drawn from a
 # stream of their own (CastGen), only when --ops names them, so that the cases of the other families
