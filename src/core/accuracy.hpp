@@ -224,7 +224,7 @@ struct Annex {
     allowed[k] = e.allowed;
     if (!lo.empty()) lo[k] = e.lo;
   }
-  std::string clause;  // the operator's formula clause ("Conv.float.formula")
+  std::string clause;  // the operator's formula clause, as the operator names it
   Element at(std::int64_t k) const;
 };
 

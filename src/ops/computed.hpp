@@ -14,6 +14,10 @@
 
 namespace sonnx::ops {
 
+// [Acc.verdict] The clause every computed output is judged by (check, conformance and the reports name
+// it through compare::kAccuracyClause): stated once, here with the computing operators.
+inline constexpr const char* kVerdictClause = "Acc.verdict";
+
 // The factors of one term, as doubles (exact), for classifying an element ([Acc.situations]).
 using TermFactors = std::vector<double>;
 

@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "core/tensor.hpp"
+#include "ops/computed.hpp"
 
 namespace sonnx::compare {
 
-// The clause a computed output is judged by: a clause of spec/common/accuracy.md, shared by every
-// operator that computes (not an operator's own), named once here for check and the reports.
-inline constexpr const char* kAccuracyClause = "Acc.verdict";
+// The clause a computed output is judged by: ops::kVerdictClause, stated with the computing operators.
+inline constexpr const char* kAccuracyClause = ops::kVerdictClause;
 
 struct Options {
   bool ulp_mode = false;      // false: [Check.bitwise]; true: [Check.ulp]
