@@ -173,4 +173,32 @@ TEST_CASE("[GlobalAveragePool.float.formula] [GlobalAveragePool.shape] [AverageP
   CHECK(refusal_id([&] { ops::globalaveragepool(22, Tensor(DType::BFloat16, {1, 1, 3})); }).empty());
 }
 
+TEST_CASE("[AveragePool.order] [GlobalAveragePool.float.formula] [Acc.run] 26 planes of 7 x 5 (blocks of planes and the "
+          "last ones alone): each plane summed from -0 in binary64 in row-major order, divided once by d, rounded to float",
+          "[averagepool]") {
+  // The restatement of [AveragePool.order] in this test, on values whose binary64 sum depends on the order:
+  // each plane holds +b at member 3 and -b at member 20 (b = 2^60·(plane + 1)), so the members added between
+  // them are absorbed and lost in row-major order and others in another order; a plane's members read from
+  // another plane, or in another order, change the bits.
+  const Shape shape = {2, 13, 7, 5};
+  std::vector<float> x(2 * 13 * 7 * 5);
+  std::uint32_t state = 12345;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    state = state * 1664525u + 1013904223u;
+    const float unit = static_cast<float>(state >> 8) * 0x1p-24f;  // [0, 1)
+    x[i] = state & 1u ? -unit : unit;
+  }
+  for (std::size_t plane = 0; plane < 26; ++plane)
+    x[plane * 35 + 3] = 0x1p60f * static_cast<float>(plane + 1), x[plane * 35 + 20] = -0x1p60f * static_cast<float>(plane + 1);
+  const Tensor Y = ops::globalaveragepool(1, f32(shape, x));
+  REQUIRE(Y.shape() == Shape{2, 13, 1, 1});
+  std::vector<float> expected;
+  for (std::size_t plane = 0; plane < 26; ++plane) {
+    double sum = -0.0;
+    for (std::size_t j = 0; j < 35; ++j) sum += static_cast<double>(x[plane * 35 + j]);
+    expected.push_back(static_cast<float>(sum / 35.0));
+  }
+  CHECK(bits(Y) == bits(expected));
+}
+
 }  // namespace averagepool_test

@@ -194,27 +194,34 @@ void evaluate(const Tensor& X, const AverageWindows& g, Tensor& Y, accuracy::Ann
   if constexpr (!kDD)
     if (whole && g.in_plane > 0) {
       // Every member of a plane in row-major order — the row-major order of the kernel offsets — summed
-      // from −0 in binary64 for 16 planes at a time (16 independent chains, each plane's own order), then
-      // divided by d = the plane's size, and every plane enclosed in one run (the same counters).
-      constexpr std::int64_t kLanes = 16;
+      // from −0 in binary64, eight planes at a time read in place: eight independent chains, each plane's
+      // own order, so the adds of one plane wait on no other's (no transposed copy); the last planes one
+      // by one. Then divided by d = the plane's size, and every plane enclosed in one run (the same counters).
+      constexpr std::int64_t kLanes = 8;
       std::vector<double> ps(static_cast<std::size_t>(g.planes)), pm(static_cast<std::size_t>(g.planes));
-      std::vector<double> lanes_values(static_cast<std::size_t>(kLanes * g.in_plane));  // [j][lane]: the lanes side by side
       const double dv = static_cast<double>(g.in_plane);
-      for (std::int64_t p0 = 0; p0 < g.planes; p0 += kLanes) {
-        const std::int64_t lanes = std::min(kLanes, g.planes - p0);
+      std::int64_t p0 = 0;
+      for (; p0 + kLanes <= g.planes; p0 += kLanes) {
         double sl[kLanes], ml[kLanes];
         for (std::int64_t l = 0; l < kLanes; ++l) sl[l] = -0.0, ml[l] = 0.0;
         const T* const xb = x0 + p0 * g.in_plane;
-        double* const tv = lanes_values.data();
-        for (std::int64_t l = 0; l < kLanes; ++l)  // the exact values, plane l in lane l (0 for a lane past the last plane)
-          for (std::int64_t j = 0; j < g.in_plane; ++j) tv[j * kLanes + l] = l < lanes ? real_value(xb[l * g.in_plane + j]) : 0.0;
-        for (std::int64_t j = 0; j < g.in_plane; ++j) {  // each lane its own plane's chain, in the plane's order
-          const double* const v = tv + j * kLanes;
-#pragma GCC unroll 16
-          for (std::int64_t l = 0; l < kLanes; ++l) sl[l] = sl[l] + v[l], ml[l] = ml[l] + std::fabs(v[l]);
-        }
-        for (std::int64_t l = 0; l < lanes; ++l)  // [AveragePool.divisor] [Acc.divisor] one division by d
+        for (std::int64_t j = 0; j < g.in_plane; ++j)
+#pragma GCC unroll 8
+          for (std::int64_t l = 0; l < kLanes; ++l) {
+            const double v = real_value(xb[l * g.in_plane + j]);
+            sl[l] = sl[l] + v, ml[l] = ml[l] + std::fabs(v);
+          }
+        for (std::int64_t l = 0; l < kLanes; ++l)  // [AveragePool.divisor] [Acc.divisor] one division by d
           ps[static_cast<std::size_t>(p0 + l)] = sl[l] / dv, pm[static_cast<std::size_t>(p0 + l)] = ml[l] / dv;
+      }
+      for (; p0 < g.planes; ++p0) {  // the same chain for each of the last planes
+        double sl = -0.0, ml = 0.0;
+        const T* const xb = x0 + p0 * g.in_plane;
+        for (std::int64_t j = 0; j < g.in_plane; ++j) {
+          const double v = real_value(xb[j]);
+          sl = sl + v, ml = ml + std::fabs(v);
+        }
+        ps[static_cast<std::size_t>(p0)] = sl / dv, pm[static_cast<std::size_t>(p0)] = ml / dv;
       }
       const accuracy::Coefficients& c = coefficients_of(g.in_plane, g.in_plane);
       if (accuracy::enclose_run(c, ps.data(), nullptr, pm.data(), static_cast<std::size_t>(g.planes), annex, 0, y,

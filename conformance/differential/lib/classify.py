@@ -533,6 +533,11 @@ def classify_second(case: Case, ort: Outcome, ref: Outcome) -> Dict:
                                           zip(ort_all, ref_all, [odt] + ["int64"] * (len(specs) - 1))):
         return _result("agree")
     spec = specs[0]
+    if case.op == "Squeeze" and case.axes == []:  # [Squeeze.div.ort-empty-axes]: ORT reads the empty input as absent
+        x = case.inputs[0]
+        every = x.reshape([d for d in x.shape if d != 1])
+        if ort.y.shape == every.shape and same(odt, ort.y, every):
+            return _result("divergence", ["Squeeze.div.ort-empty-axes"], "ORT removes every axis of size 1")
     if case.op == "Min":
         return explain_min_ort(case, ort.y, spec)
     if case.op == "ReduceMin":

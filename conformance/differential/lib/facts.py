@@ -377,7 +377,7 @@ def build_facts() -> List[Fact]:
 
     def add(label, op, opset, dtype, inputs, expect, attrs=None, axes=None, numpy=None, tags=None,
             axes_as="initializer", valid=True, peers=None, stated_ort=None, node_inputs=None, n_outputs=1,
-            initializers=(), symbolic_dims=False, numpy_expect=None):
+            initializers=(), symbolic_dims=False, numpy_expect=None, params=()):
         n[0] += 1
         cid = f"fact{n[0]:03d}-{op}-{opset}-{dtype}"
         case = Case(cid, op, opset, dtype, inputs, dict(attrs or {}), axes, axes_as)
@@ -385,6 +385,7 @@ def build_facts() -> List[Fact]:
         case.n_outputs = n_outputs
         case.initializers = frozenset(initializers)
         case.symbolic_dims = symbolic_dims
+        case.params = list(params)
         tags = list(tags or []) + ([numpy_expect] if numpy_expect not in (None, "agree") else [])
         facts.append(Fact(label, case, expect, numpy if valid else None, sorted(set(tags)), valid,
                           list(peers or []), stated_ort, numpy_expect))
@@ -526,6 +527,7 @@ def build_facts() -> List[Fact]:
     computing_facts(add)
     arith_facts(add)
     sums_facts(add)
+    movement_facts(add)
     return facts
 
 
@@ -1388,3 +1390,38 @@ def arith_facts(add) -> None:
     add("Add-6 float (2, 2) + [10, 20], broadcast 1, axis 0 (no ORT kernel before opset 7)", "Add", 6, "float",
         [np.array([[1, 2], [3, 4]], np.float32), np.array([10, 20], np.float32)], "ort-refuses",
         attrs={"broadcast": 1, "axis": 0})
+
+
+def movement_facts(add) -> None:
+    """Facts of the data-movement operators where a version's range and onnxruntime's kernel differ
+    (spec/ops/gather.md, slice.md, squeeze.md, flatten.md, issue 33): onnxruntime's kernels are shared
+    by every version, so it accepts at version 1 what only later versions define; a Squeeze-13 axes
+    input given empty is read by onnxruntime as absent."""
+    f = lambda v, shape=None: np.array(v, np.float32).reshape(shape if shape is not None else [len(v)])  # noqa: E731
+    I = lambda name, v: (name, np.array(v, np.int64))  # noqa: E731,E741
+    x3, x23 = f([10, 20, 30]), f([1, 2, 3, 4, 5, 6], [2, 3])
+    # [Gather.v1] [Gather.div.ort-v1-negative]
+    add("Gather-1 [10, 20, 30] at index -1 (v1: indices in [0, s-1])", "Gather", 1, "float", [x3], "ort-accepts",
+        valid=False, params=[I("indices", [-1])], stated_ort=[f([30])], tags=["Gather.div.ort-v1-negative"])
+    add("Gather-11 [10, 20, 30] at index -1", "Gather", 11, "float", [x3], "agree", params=[I("indices", [-1])],
+        stated_ort=[f([30])], peers=[PeerFact("numpy 1.24", lambda c: [np.take(c.inputs[0], [-1])], "agree")])
+    # [Slice.v1] [Slice.v10] [Slice.div.ort-v1-negative-axes]
+    add("Slice-1 (2, 3) starts 1 ends 3 axes -1 (v1: axes in [0, r-1])", "Slice", 1, "float", [x23], "ort-accepts",
+        attrs={"starts": [1], "ends": [3], "axes": [-1]}, valid=False, stated_ort=[f([2, 3, 5, 6], [2, 2])],
+        tags=["Slice.div.ort-v1-negative-axes"])
+    add("Slice-10 (2, 3) starts 1 ends 3 axes -1 (v10: axes in [0, r-1])", "Slice", 10, "float", [x23], "ort-accepts",
+        valid=False, params=[I("starts", [1]), I("ends", [3]), I("axes", [-1])], stated_ort=[f([2, 3, 5, 6], [2, 2])],
+        tags=["Slice.div.ort-v1-negative-axes"])
+    add("Slice-11 (2, 3) starts 1 ends 3 axes -1", "Slice", 11, "float", [x23], "agree",
+        params=[I("starts", [1]), I("ends", [3]), I("axes", [-1])], stated_ort=[f([2, 3, 5, 6], [2, 2])])
+    # [Squeeze.all] [Squeeze.div.ort-empty-axes]
+    ones = f([1, 2], [1, 2, 1])
+    for how in ("initializer", "feed"):
+        add(f"Squeeze-13 (1, 2, 1) with an empty axes input ({how})", "Squeeze", 13, "float", [ones],
+            "Squeeze.div.ort-empty-axes", axes=[], axes_as=how, stated_ort=[f([1, 2])],
+            peers=[PeerFact("numpy 1.24", lambda c: [np.squeeze(c.inputs[0], axis=())], "agree")])
+    # [Flatten.shape] [Flatten.err.axis]: rank 0 with axis 0 is (1, 1) in both; the default axis 1 is out of range
+    add("Flatten-13 rank 0 [7], axis 0", "Flatten", 13, "float", [np.array(7, np.float32)], "agree", attrs={"axis": 0},
+        stated_ort=[f([7], [1, 1])])
+    add("Flatten-13 rank 0 [7], axis absent (1 > r)", "Flatten", 13, "float", [np.array(7, np.float32)], "both-refuse",
+        valid=False, stated_ort="Invalid value(1) for attribute 'axis'")
