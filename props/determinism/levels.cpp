@@ -12,7 +12,9 @@
 // depthwise, 1 x 1, bias or not), Gemm (transposes, scales, C broadcast or absent) and MatMul
 // (batch broadcasting, rank-1 operands) on float tensors of moderate values with a few zeros, ±Inf,
 // NaNs and subnormals, and on the integer types; each output's bits and its accuracy annex (the
-// enclosure, radius and allowed values of every element, [Acc.verdict]) enter the digest.
+// enclosure, radius and allowed values of every element, [Acc.verdict]) enter the digest. And the
+// operators of issues 31 and 33 (function `second`): Add, Sub, Mul, Div, Sum, Mean, ReduceSum, ReduceMean,
+// AveragePool, GlobalAveragePool, BatchNormalization, Transpose, Gather, Concat, Cast.
 // Usage: sonnx-levels [--quick]   (prints "level <name>" then "<case> <digest>" lines)
 #include <bit>
 #include <cstdio>
@@ -23,6 +25,7 @@
 #include "core/accuracy.hpp"
 #include "core/isa.hpp"
 #include "core/order.hpp"
+#include "ops/add.hpp"
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
 #include "ops/clip.hpp"
@@ -36,7 +39,21 @@
 #include "ops/min.hpp"
 #include "ops/reducemax.hpp"
 #include "ops/reducemin.hpp"
+#include "ops/averagepool.hpp"
+#include "ops/batchnormalization.hpp"
+#include "ops/cast.hpp"
+#include "ops/concat.hpp"
+#include "ops/div.hpp"
+#include "ops/gather.hpp"
+#include "ops/globalaveragepool.hpp"
+#include "ops/mean.hpp"
+#include "ops/mul.hpp"
+#include "ops/reducemean.hpp"
+#include "ops/reducesum.hpp"
 #include "ops/relu.hpp"
+#include "ops/sub.hpp"
+#include "ops/sum.hpp"
+#include "ops/transpose.hpp"
 
 using namespace sonnx;
 
@@ -197,6 +214,52 @@ void computed(DType t, std::uint64_t& seed, Digest& d) {
   d.computed(ops::matmul(13, P, Q));
 }
 
+// The operators of issues 31 and 33 on large tensors of type t: Add, Sub, Mul, Div (bit for bit,
+// broadcast rows and columns), Sum, Mean, ReduceSum, ReduceMean, AveragePool, GlobalAveragePool (planes
+// in blocks and alone), BatchNormalization ([Acc.oracle]: the bits and the annex), Transpose, Gather,
+// Concat and Cast (they move or convert: bit for bit).
+void second(DType t, std::uint64_t& seed, Digest& d) {
+  const bool is_float = info(t).is_float;
+  const Tensor X = computing(t, {67, 257}, seed++), B = computing(t, {67, 257}, seed++), row = computing(t, {257}, seed++),
+               col = computing(t, {67, 1}, seed++);
+  const ops::LegacyBroadcast none;
+  d.add(ops::add(14, X, B, none)), d.add(ops::sub(14, X, row, none)), d.add(ops::mul(14, col, X, none));
+  if (is_float) d.add(ops::div(14, X, B, none)), d.add(ops::div(14, row, col, none));  // integers: a 0 divisor is refused
+  const bool sums = is_float || t == DType::Int32 || t == DType::Int64 || t == DType::Uint32 || t == DType::Uint64;
+  if (sums)
+    for (const std::vector<std::int64_t>& axes : std::vector<std::vector<std::int64_t>>{{0}, {1}, {0, 1}}) {
+      ops::ReduceParams p;
+      p.axes = axes;
+      d.computed(ops::reduce_sum(13, X, p)), d.computed(ops::reduce_mean(13, X, p));
+    }
+  if (is_float) {
+    d.computed(ops::sum(13, {&X, &B, &row})), d.computed(ops::mean(13, {&X, &col}));
+    const Tensor P = computing(t, {2, 3, 37, 41}, seed++), G = computing(t, {3, 7, 14, 14}, seed++);
+    for (std::int64_t cip : {0, 1}) {
+      ops::AveragePoolParams p;
+      p.window.kernel_shape = {3, 3}, p.has_kernel_shape = true;
+      p.window.pads = {1, 0, 1, 1}, p.window.has_pads = true;
+      p.window.strides = {1, 2}, p.window.has_strides = true;
+      p.count_include_pad = cip;
+      d.computed(ops::averagepool(22, P, p));
+    }
+    d.computed(ops::globalaveragepool(22, P)), d.computed(ops::globalaveragepool(22, G));  // 6 and 21 planes
+    Tensor var = computing(t, {7}, seed++);
+    std::byte* v = var.bytes().data();
+    for (std::int64_t k = 0; k < var.size(); ++k) v[(k + 1) * info(t).size - 1] &= std::byte{0x7F};  // |var|
+    const Tensor scale = computing(t, {7}, seed++), bias = computing(t, {7}, seed++), mu = computing(t, {7}, seed++);
+    d.computed(ops::batch_normalization(15, computing(t, {2, 7, 13, 17}, seed++), scale, bias, mu, var, {}, 1));
+    d.add(ops::cast(21, X, DType::Double)), d.add(ops::cast(21, X, DType::Float16));
+  }
+  const Tensor T = computing(t, {5, 7, 11, 13}, seed++);
+  d.add(ops::transpose(21, T, std::vector<std::int64_t>{2, 0, 3, 1})), d.add(ops::transpose(21, T, std::nullopt));
+  Tensor idx(DType::Int64, {5, 3});
+  const std::int64_t picks[15] = {0, 66, -1, 3, 3, -67, 10, 20, 30, 1, 2, 5, 8, 13, 21};
+  std::memcpy(idx.bytes().data(), picks, sizeof picks);
+  d.add(ops::gather(13, X, idx, 0));
+  d.add(ops::concat(13, {&X, &B}, std::int64_t{1}));  // along axis 1: (67, 514)
+}
+
 void print(const char* name, const Digest& d) { std::printf("%s %016llx\n", name, static_cast<unsigned long long>(d.h)); }
 
 // Max and Min of every ordered pair of 16-bit patterns of t.
@@ -275,6 +338,10 @@ int main(int argc, char** argv) {
         computed(t, computed_seed, c);
         print(("computed-" + name).c_str(), c);
       }
+      Digest s2;
+      std::uint64_t second_seed = 0x5EC0D00 + 64 * static_cast<std::uint64_t>(t);  // the seeds above unchanged
+      second(t, second_seed, s2);
+      print(("arith-movement-" + name).c_str(), s2);
     }
   } catch (const SpecError& e) {
     std::fprintf(stderr, "%s\n", e.report().c_str());
