@@ -270,6 +270,26 @@ std::vector<Reach> reach_reduce(const ReduceClauses& c, int version, const NodeV
   return out;
 }
 
+Decision decide_noop(const NodeValues& v, const std::vector<std::int64_t>& j, const char* noop_clause, std::string parameters) {
+  const Tensor& X = *v.inputs[0];
+  const Tensor& Y = *v.output;
+  const std::int64_t y_offset = offset_of(j, row_major_strides(Y.shape()));
+  Decision d;
+  d.parameters = std::move(parameters);
+  d.selection = true;
+  d.copies_chosen = true;  // Y[j] is X[j], bit for bit
+  d.set.name = "X at the same index (Y = X)";
+  d.set.size = 1;
+  d.set.member = [y_offset](std::int64_t) { return Member{0, y_offset}; };
+  d.chosen = 0;
+  d.clauses = {noop_clause};
+  d.situations = {{noop_clause, ""}};
+  d.reason = fmt::format("{} = {} because axes is empty and noop_with_empty_axes = 1: Y is X", output_name(v, j),
+                         element_text(X, y_offset));
+  if (!same_bits(X, y_offset, Y, y_offset)) disagree(v, j);
+  return d;
+}
+
 Decision decide_reduce(const ReduceClauses& c, int version, const NodeValues& v, const ReduceParams& p,
                        const ReduceSources& from, const std::vector<std::int64_t>& j) {
   const Tensor& X = *v.inputs[0];
@@ -277,21 +297,11 @@ Decision decide_reduce(const ReduceClauses& c, int version, const NodeValues& v,
   const std::int64_t r = X.rank();
   const std::int64_t y_offset = offset_of(j, row_major_strides(Y.shape()));
   const std::string y = output_name(v, j), x_name = v.input_names[0];
+  const auto reduced = reduced_axes(c, version, r, p);
+  if (!reduced) return decide_noop(v, j, c.axes_noop, parameters_text(c, version, p, from));  // c.axes_noop: Y = X
   Decision d;
   d.parameters = parameters_text(c, version, p, from);
-  d.selection = true;  // the fold of a set, or Y = X
-  const auto reduced = reduced_axes(c, version, r, p);
-  if (!reduced) {  // c.axes_noop: Y = X
-    d.set.name = "X at the same index (Y = X)";
-    d.set.size = 1;
-    d.set.member = [y_offset](std::int64_t) { return Member{0, y_offset}; };
-    d.chosen = 0;
-    d.clauses = {c.axes_noop};
-    d.situations = {{c.axes_noop, ""}};
-    d.reason = fmt::format("{} = {} because axes is empty and noop_with_empty_axes = 1: Y is X", y, element_text(X, y_offset));
-    if (!same_bits(X, y_offset, Y, y_offset)) disagree(v, j);
-    return d;
-  }
+  d.selection = true;  // the fold of a set
   const ReducedSet rset = reduced_set(X.shape(), *reduced, p.keepdims, j);
   d.set.size = rset.size;
   d.set.member = [rset](std::int64_t q) { return Member{0, rset.offset(q)}; };

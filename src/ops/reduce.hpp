@@ -86,6 +86,10 @@ Tensor reduce(const ReduceClauses& c, int version, const std::vector<DType>& all
 Decision decide_reduce(const ReduceClauses& c, int version, const NodeValues& v, const ReduceParams& params,
                        const ReduceSources& sources, const std::vector<std::int64_t>& j);
 
+// [ReduceMax.axes.noop] and its kin: Y[j] when axes is empty and noop_with_empty_axes = 1 — the element of
+// X at the same index (Y = X), decided by `noop_clause`. Shared by the selecting and the computing reductions.
+Decision decide_noop(const NodeValues& v, const std::vector<std::int64_t>& j, const char* noop_clause, std::string parameters);
+
 // [Check.golden-coverage] The situations of the operator's clauses that the node holding `v` can
 // reach when the values of X come from sources[0], and the witness that builds each.
 std::vector<Reach> reach_reduce(const ReduceClauses& c, int version, const NodeValues& v, const ReduceParams& params,

@@ -409,21 +409,7 @@ Decision decide_computed_reduce(const ReduceClauses& r, const SumClauses& c, int
   const auto reduced = reduce_axes(r, version, {t}, X, p);
   const std::int64_t y_offset = offset_of(j, row_major_strides(Y.shape()));
   const std::string y = output_name(values, j), parameters = reduce_parameters(r, version, p, from);
-  if (!reduced) {  // r.axes_noop: Y = X
-    Decision d;
-    d.parameters = parameters;
-    d.selection = true;
-    d.copies_chosen = true;
-    d.set.name = "X at the same index (Y = X)";
-    d.set.size = 1;
-    d.set.member = [y_offset](std::int64_t) { return Member{0, y_offset}; };
-    d.chosen = 0;
-    d.clauses = {r.axes_noop};
-    d.situations = {{r.axes_noop, ""}};
-    d.reason = fmt::format("{} = {} because axes is empty and noop_with_empty_axes = 1: Y is X", y, element_text(X, y_offset));
-    if (!same_bits(X, y_offset, Y, y_offset)) disagree(values, j);
-    return d;
-  }
+  if (!reduced) return decide_noop(values, j, r.axes_noop, parameters);  // r.axes_noop: Y = X
   const ReducedSet set = reduced_set(X.shape(), *reduced, p.keepdims, j);
   std::vector<Term> terms;
   for (std::int64_t q = 0; q < set.size; ++q) terms.push_back(Term{{Member{0, set.offset(q)}}, {}});
