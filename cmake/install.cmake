@@ -13,7 +13,7 @@ include(CMakePackageConfigHelpers)
 
 set_target_properties(sonnx PROPERTIES OUTPUT_NAME sonnx_ref)
 target_compile_features(sonnx PUBLIC cxx_std_20)  # consumers compile the headers as C++20
-install(TARGETS sonnx sonnx_libzip EXPORT sonnx_refTargets
+install(TARGETS sonnx sonnx_libzip sonnx_mpfr EXPORT sonnx_refTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT library)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/src/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sonnx_ref COMPONENT library
         FILES_MATCHING PATTERN "*.hpp")

@@ -41,7 +41,7 @@ if(SONNX_PYTHON_EXECUTABLE AND SONNX_PYTHON_INSTALL_DIR)
   endif()
 endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${_sonnx_python_depends}, python3-numpy")  # the Python module (not a shared library)
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libonnx-dev, libprotobuf-dev, libfmt-dev, nlohmann-json3-dev, libzip-dev, libssl-dev, python3-onnx")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libonnx-dev, libprotobuf-dev, libfmt-dev, nlohmann-json3-dev, libzip-dev, libssl-dev, libmpfr-dev, python3-onnx")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_SOURCE_IGNORE_FILES "/build.*/;/\\\\.git/")
 # Same inputs, same bytes: with SOURCE_DATE_EPOCH set (tools/release: the commit's time), CMake 3.25's

@@ -83,6 +83,7 @@ double member_real(const NodeValues& v, const Member& m) {
 
 // [Acc.hyp.ftz]
 double flush_margin(const NodeValues& v, const Computation& c) {
+  if (!c.function.empty()) return 0;  // [Elem.verdict] a function's element: no flush margin
   double L = 0, M = 1;
   std::vector<double> x;
   for (std::int64_t k = 0; k < c.terms; ++k) {

@@ -55,6 +55,10 @@ struct Computation {
   std::function<Term(std::int64_t)> term;       // the k-th term, 0 <= k < terms
   accuracy::Sums sums;
   accuracy::Element element;
+  // [Elem.verdict] an element computed through exp, log, tanh or pow (spec/common/elementary.md): the
+  // hypothesis' numbers its bound takes (K, κ, α); empty for a sum of products, whose bound is
+  // [Acc.bound]'s θ(D)·S + U
+  std::string function;
 };
 
 // Why one output element has its value, as the operator's definition states it.

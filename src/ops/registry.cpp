@@ -38,6 +38,10 @@
 #include "ops/reducemean.hpp"
 #include "ops/reducesum.hpp"
 #include "ops/sum.hpp"
+#include "ops/exp.hpp"
+#include "ops/log.hpp"
+#include "ops/sigmoid.hpp"
+#include "ops/tanh.hpp"
 
 namespace sonnx::ops {
 
@@ -926,6 +930,38 @@ OpVersion globalaveragepool_version(int v) {
   return out;
 }
 
+// ---- the element-wise functions of issue 32 (spec/common/elementary.md) ---------------------------------
+
+// An element-wise operator Y = f(X) (Exp, Log, Tanh, Sigmoid, Sqrt): one input, one output, no attribute
+// but version 1's legacy consumed_inputs (accepted and ignored); its float output computed ([Elem.verdict])
+// unless it is judged bit for bit (Sqrt, [Elem.sqrt]).
+struct FunctionOps {
+  std::function<Tensor(int, const Tensor&)> run;
+  std::function<Decision(int, const NodeValues&, const std::vector<std::int64_t>&)> decide;
+  std::function<std::vector<Reach>(int, const NodeValues&, const std::vector<Source>&)> reach;
+  bool computes = true;
+};
+OpVersion function_version(const std::string& op, int v, FunctionOps f) {
+  Kinds kinds;
+  if (v == 1) kinds["consumed_inputs"] = "ints";
+  OpVersion out{op, v, 1, 1, 1,
+                [op, v, kinds, run = f.run](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes(op, v, a, kinds);
+                  return single(run(v, *in[0]));
+                },
+                [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
+                [v, decide = f.decide](const NodeValues& values, const Attributes&, const std::vector<std::int64_t>& i) {
+                  return decide(v, values, i);
+                },
+                [v, reach = f.reach](const NodeValues& values, const Attributes&, const std::vector<Source>& sources) {
+                  return reach(v, values, sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };
+  out.computes = f.computes;
+  out.nan_payload_free = true;  // [Check.nan-payload.free] a function's NaN is arithmetic: IEEE fixes no payload
+  return out;
+}
+
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
@@ -978,6 +1014,11 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 6, 7, 10, 12, 13, 22}) t.push_back(dropout_version(v));
   for (int v : {1, 7, 10, 11, 19, 22}) t.push_back(averagepool_version(v));
   for (int v : {1, 22}) t.push_back(globalaveragepool_version(v));
+  // issue 32: the elementary functions (spec/common/elementary.md)
+  for (int v : {1, 6, 13}) t.push_back(function_version("Exp", v, {exp_op, decide_exp, reach_exp}));
+  for (int v : {1, 6, 13}) t.push_back(function_version("Log", v, {log_op, decide_log, reach_log}));
+  for (int v : {1, 6, 13}) t.push_back(function_version("Tanh", v, {tanh_op, decide_tanh, reach_tanh}));
+  for (int v : {1, 6, 13}) t.push_back(function_version("Sigmoid", v, {sigmoid_op, decide_sigmoid, reach_sigmoid}));
   // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
   // calls its kernel (run, check, golden, conformance)
   for (OpVersion& op : t)

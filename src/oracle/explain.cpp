@@ -48,7 +48,8 @@ void computed_step(const ops::NodeValues& v, const ops::Computation& c, const Te
   a.n = c.sums.n, a.depth = c.sums.depth, a.precision = accuracy::format_of(y.dtype()).p;
   a.magnitude = c.sums.mag, a.theta = accuracy::theta(y.dtype(), c.sums.depth);
   a.bound = e.bound, a.ideal = e.hi + e.lo, a.oracle = e.oracle, a.radius = e.radius;
-  a.flush = ops::flush_margin(v, c);  // [Acc.hyp.ftz]
+  a.function = c.function;
+  a.flush = c.function.empty() ? ops::flush_margin(v, c) : 0.0;  // [Acc.hyp.ftz] (a sum of products only)
   compare::AccuracyNote note;
   note.allowed = e.allowed;
   a.allowed = note.allowed_text();
@@ -207,14 +208,18 @@ std::string to_text(const Explanation& e) {
     }
     if (s.accuracy) {
       const AccuracyText& a = *s.accuracy;
-      out += fmt::format("  n = {} terms, D = {}, S = Σ|t_k| = {:.9g}, u = 2^-{}, θ(D) = {:.6g}, bound B = θ(D)·S + U = {:.6g} "
-                         "[Acc.bound]\n",
-                         a.n, a.depth, a.magnitude, a.precision, a.theta, a.bound);
+      if (a.function.empty())
+        out += fmt::format("  n = {} terms, D = {}, S = Σ|t_k| = {:.9g}, u = 2^-{}, θ(D) = {:.6g}, bound B = θ(D)·S + U = {:.6g} "
+                           "[Acc.bound]\n",
+                           a.n, a.depth, a.magnitude, a.precision, a.theta, a.bound);
+      else
+        out += fmt::format("  {} elements read, u = 2^-{}, {}, bound B = {:.6g} [Elem.hyp]\n", a.n, a.precision, a.function, a.bound);
       out += fmt::format("  ideal {:.17g} (the oracle's own error at most {:.3g}), radius R = {:.6g}, allowed: {} [Acc.verdict]\n",
                          a.ideal, a.oracle, a.radius, a.allowed);
       out += fmt::format("  the reference's value is {} from the ideal: {:.3g} of R, {:.3g} ulp [Acc.run]\n",
                          std::isfinite(a.error) ? fmt::format("{:.3g}", a.error) : std::string("(not finite)"), a.fraction, a.ulps);
-      out += fmt::format("  declared flush to zero (check --flush-subnormals) widens R by F = {:.3g} [Acc.hyp.ftz]\n", a.flush);
+      if (a.function.empty())
+        out += fmt::format("  declared flush to zero (check --flush-subnormals) widens R by F = {:.3g} [Acc.hyp.ftz]\n", a.flush);
     }
     out += "  " + s.reason + "\n";
     if (!s.clauses.empty()) {
@@ -274,6 +279,7 @@ nlohmann::ordered_json to_json(const Step& s) {
                      {"oracle_error", num(a.oracle)}, {"radius", num(a.radius)}, {"allowed", a.allowed},
                      {"error", num(a.error)}, {"fraction", num(a.fraction)}, {"ulps", num(a.ulps)},
                      {"flush_margin", num(a.flush)}};
+    if (!a.function.empty()) j["accuracy"]["hypothesis"] = a.function;  // [Elem.verdict]
   }
   return j;
 }

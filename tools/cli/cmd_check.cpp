@@ -13,16 +13,19 @@
 #include "progress.hpp"
 #include "oracle/report.hpp"
 
+#include "core/elementary.hpp"
+
 namespace sonnx::cli {
 
 namespace {
 
 struct CheckOptions {
-  std::string model, a, b, report, junit, ulp, max_listed = "10", nan_payload = "any", shard;
+  std::string model, a, b, report, junit, ulp, max_listed = "10", nan_payload = "any", shard, elementary_ulps;
   bool json = false, assume_opset_reviewed = false, nodes = false, quiet = false, sharded = false, flush = false;
 };
 
 int check(const CheckOptions& o) {
+  if (!o.elementary_ulps.empty()) elementary::parse_ulps(o.elementary_ulps);  // [Elem.K] [Elem.err.ulps]
   std::optional<std::uint64_t> ulp;
   if (!o.ulp.empty()) ulp = parse_unsigned(o.ulp, "--ulp");
   compare::Options c =
@@ -95,6 +98,10 @@ Action add_check(CLI::App& app) {
   sub->add_flag("--flush-subnormals", o->flush,
                 "the implementation declares flush to zero (FTZ/DAZ): a computed element is also accepted within "
                 "R + F, F the flush margin of its terms [Acc.hyp.ftz]");
+  sub->add_option("--elementary-ulps", o->elementary_ulps,
+                  "the K of the implementation's exp, log, tanh, pow in ULPs of the element type, as FUNCTION=K items "
+                  "separated by commas (exp=2,tanh=6); the others keep their defaults [Elem.K]")
+      ->type_name("F=K,...");
   sub->add_option("--max-listed", o->max_listed, "list at most K mismatching elements per output (default 10)")
       ->type_name("K");
   sub->add_option("--nan-payload", o->nan_payload,
@@ -116,7 +123,8 @@ Action add_check(CLI::App& app) {
       "  --ulp N   floats within N ranks of the total order (-0 and +0 are 1 apart); NaN only matches NaN,\n"
       "            an infinity only itself; integers and bool exact [Check.ulp]\n"
       "Computed outputs (Conv, Gemm, MatMul) are judged by the accuracy model: an element conforms within\n"
-      "its radius R of the ideal [Acc.verdict]; --flush-subnormals widens R by F [Acc.hyp.ftz].\n"
+      "its radius R of the ideal [Acc.verdict]; --flush-subnormals widens R by F [Acc.hyp.ftz]. Outputs of\n"
+      "exp, log, tanh, pow (Softmax, Sigmoid, ...) are judged within K ULPs of those functions [Elem.hyp].\n"
       "A dtype or shape difference fails the whole output [Check.shape]; an output absent from the actual\n"
       "values, or an actual value naming no value of the graph, fails too [Check.missing]. In a\n"
       "test_data_set folder, output_K.pb is the K-th graph output; .npz files hold values by name.\n"

@@ -33,6 +33,8 @@
 #include "oracle/shard.hpp"
 #include "progress.hpp"
 
+#include "core/elementary.hpp"
+
 namespace sonnx::cli {
 
 namespace {
@@ -43,7 +45,7 @@ using Json = nlohmann::json;  // report::write_json takes nlohmann::json
 
 struct ConformanceOptions {
   std::vector<std::string> paths;
-  std::string filter, report, junit, nan_payload = "any", shard;
+  std::string filter, report, junit, nan_payload = "any", shard, elementary_ulps;
   bool quiet = false, progress = false, assume_opset_reviewed = false, no_timings = false, sharded = false;
   compare::Options compare;  // [Check.bitwise]; nan_payload_strict from --nan-payload
   int jobs = 1;
@@ -598,6 +600,10 @@ Action add_conformance(CLI::App& app) {
   sub->add_flag("--progress", o->progress,
                 "show progress on stderr every 2 s even when stderr is not a terminal (on a terminal it is shown "
                 "unless --quiet)");
+  sub->add_option("--elementary-ulps", o->elementary_ulps,
+                  "the K of the implementation's exp, log, tanh, pow in ULPs, as FUNCTION=K items separated by commas "
+                  "(exp=2,tanh=6) [Elem.K]")
+      ->type_name("F=K,...");
   sub->add_option("--nan-payload", o->nan_payload,
                   "strict: an expected NaN is matched only by the same bits [Check.nan-payload.strict]; any (default): "
                   "by any NaN, the elements that differ only in NaN payload counted as a note [Check.nan-payload.any]")
@@ -678,7 +684,9 @@ Action add_conformance(CLI::App& app) {
     if (o->assume_opset_reviewed) o->argv.push_back("--assume-opset-reviewed");
     if (o->nan_payload != "any") o->argv.insert(o->argv.end(), {"--nan-payload", o->nan_payload});
     if (o->sharded) o->argv.insert(o->argv.end(), {"--shard", o->shard});
+    if (!o->elementary_ulps.empty()) o->argv.insert(o->argv.end(), {"--elementary-ulps", o->elementary_ulps});
     o->compare.nan_payload_strict = parse_nan_payload(o->nan_payload, "--nan-payload");  // [Check.nan-payload.strict]
+    if (!o->elementary_ulps.empty()) elementary::parse_ulps(o->elementary_ulps);  // [Elem.K] [Elem.err.ulps]
     if (o->sharded) parse_shard(o->shard, "--shard");  // a malformed K/N is a usage error before any case runs
     return conformance(*o);
   };
