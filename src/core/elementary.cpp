@@ -204,6 +204,32 @@ void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y) {
   }
 }
 
+Pair lrn_mp(double x, const double* w, std::size_t n, double alpha, std::int64_t size, double bias, double beta) {
+  Mp S, t, q;
+  mpfr_set_zero(S.v, 1);
+  for (std::size_t j = 0; j < n; ++j) {
+    mpfr_set_d(t.v, w[j], MPFR_RNDN);
+    mpfr_sqr(t.v, t.v, MPFR_RNDN);  // exact: 106 bits
+    mpfr_add(S.v, S.v, t.v, MPFR_RNDN);
+  }
+  mpfr_mul_d(q.v, S.v, alpha, MPFR_RNDN);
+  mpfr_div_si(q.v, q.v, static_cast<long>(size), MPFR_RNDN);
+  const double cS = std::fabs(mpfr_get_d(q.v, MPFR_RNDU));
+  mpfr_add_d(q.v, q.v, bias, MPFR_RNDN);  // q = bias + (alpha/size)·S
+  const double qd = std::fabs(mpfr_get_d(q.v, MPFR_RNDZ));
+  // q's relative error: n + 3 roundings of 2^-160 relative to |bias| + |c·S| (cancellation when the signs
+  // differ), multiplied by |beta| in q^beta
+  const double ratio = (std::fabs(bias) + cS) / qd;
+  mpfr_set_d(t.v, beta, MPFR_RNDN);
+  mpfr_pow(q.v, q.v, t.v, MPFR_RNDN);     // q^beta
+  mpfr_set_d(t.v, x, MPFR_RNDN);
+  mpfr_div(t.v, t.v, q.v, MPFR_RNDN);
+  Pair p = pair_of(t, 3);
+  p.rel += (static_cast<double>(n) + 8) * 0x1p-158 * ratio * std::max(1.0, std::fabs(beta)) * (1 + 0x1p-20);
+  if (!std::isfinite(p.rel)) p.rel = std::numeric_limits<double>::infinity();
+  return p;
+}
+
 // ---- [Elem.run] ----------------------------------------------------------------------------------
 
 namespace {

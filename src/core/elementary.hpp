@@ -173,6 +173,9 @@ Pair sigmoid_mp(double x);
 // [Softmax.float.formula] [LogSoftmax.float.formula] a row x[0..n) (every x finite, n >= 1): y[j] =
 // e^(x_j − m)/Σ_k e^(x_k − m), or x_j − m − log Σ_k e^(x_k − m) (log_form), m = max_k x_k.
 void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y);
+// [LRN.float.formula] y = x / (bias + (alpha/size)·Σ_j w_j²)^beta for a window w[0..n) (every value finite,
+// the base positive).
+Pair lrn_mp(double x, const double* w, std::size_t n, double alpha, std::int64_t size, double bias, double beta);
 
 // ---- [Elem.run] the value run writes --------------------------------------------------------------
 
