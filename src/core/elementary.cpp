@@ -22,7 +22,7 @@ namespace {
 constexpr std::size_t kFns = 4;
 std::size_t index_of(Fn f) { return static_cast<std::size_t>(f); }
 
-// [Elem.K] the user's K per function (negative: none set, the default applies)
+// [Elem.ulps] the user's K per function (negative: none set, the default applies)
 std::array<std::atomic<double>, kFns>& user_ulps() {
   static std::array<std::atomic<double>, kFns> k = {-1.0, -1.0, -1.0, -1.0};
   return k;
@@ -41,7 +41,7 @@ const char* fn_name(Fn f) {
 }
 
 double default_ulps(Fn f, DType t) {
-  // [Elem.K] the largest error glibc 2.41 lists for the function, over all its architectures
+  // [Elem.ulps] the largest error glibc 2.41 lists for the function, over all its architectures
   // (sysdeps/*/libm-test-ulps, round to nearest); 1 for the 16-bit types (a binary32 evaluation
   // rounded once to T)
   if (t == DType::Float16 || t == DType::BFloat16) return 1;
