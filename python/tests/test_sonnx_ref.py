@@ -318,6 +318,27 @@ class Check(Temp):
         self.assertEqual(f.clauses[0], "Max.float.zero")
         self.assertIn("Common.broadcast.map", f.clauses)
 
+    def test_check_elementary_ulps(self):
+        """[Elem.prop.ulps] [Elem.err.ulps] a float Exp 3 ulps off conforms under K_exp = 4, not under the default 1"""
+        from onnx import TensorProto, helper
+        node = helper.make_node("Exp", ["X"], ["Y"])
+        graph = helper.make_graph([node], "exp", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [3])],
+                                  [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [3])])
+        path = os.path.join(self.dir, "exp.onnx")
+        onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
+        x = np.array([0.5, 1.0, 2.0], np.float32)
+        y = sonnx_ref.run(path, {"X": x})["Y"]
+        off = (y.view(np.uint32) + 3).view(np.float32)  # 3 ulps above the correctly rounded e^x
+        try:
+            self.assertFalse(sonnx_ref.check(path, {"X": x}, {"Y": off}).conforms)
+            sonnx_ref.set_elementary_ulps("exp=4")
+            self.assertTrue(sonnx_ref.check(path, {"X": x}, {"Y": off}).conforms)
+            with self.assertRaises(sonnx_ref.Refused):
+                sonnx_ref.set_elementary_ulps("exp=-1")
+        finally:
+            sonnx_ref.set_elementary_ulps("")
+        self.assertFalse(sonnx_ref.check(path, {"X": x}, {"Y": off}).conforms)
+
     def test_check_ulp(self):
         """[Check.ulp] -0 and +0 are 1 apart"""
         v = sonnx_ref.check(MODEL, feeds(), self.iut(), ulp=1)
