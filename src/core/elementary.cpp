@@ -5,6 +5,7 @@
 
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -86,7 +87,11 @@ void parse_ulps(const std::string& spec) {
     char* end = nullptr;
     errno = 0;
     const double K = std::strtod(value.c_str(), &end);
-    if (value.empty() || end != value.c_str() + value.size() || errno != 0)
+    // a decimal number: digits, a point, an exponent (strtod alone would also take leading blanks, a sign,
+    // hexadecimal numbers, "inf" and "nan")
+    const bool decimal = !value.empty() && value.find_first_not_of("0123456789.eE+-") == std::string::npos &&
+                         (std::isdigit(static_cast<unsigned char>(value[0])) || value[0] == '.');
+    if (!decimal || end != value.c_str() + value.size() || errno != 0)
       refuse("Elem.err.ulps", "'{}': K must be a decimal number, as in exp=4", item);
     set_ulps(*found, K);
     at = comma + 1;
@@ -257,9 +262,13 @@ bool rounding_decided(DType t, double c, double eo, std::uint64_t* bits) {
 std::uint64_t round_pair(DType t, const Pair& p) {
   if (t == DType::Double || p.lo == 0 || !std::isfinite(p.hi)) return round_to(t, p.hi);
   constexpr double inf = std::numeric_limits<double>::infinity();
-  // hi a midpoint of T (its two binary64 neighbours round apart): lo decides the side
-  const std::uint64_t below = round_to(t, std::nextafter(p.hi, -inf)), above = round_to(t, std::nextafter(p.hi, inf));
-  if (below != above) return p.lo > 0 ? above : below;
+  // v = hi + lo, |lo| <= ulp64(hi)/2: the midpoints of T are binary64 numbers, so none lies strictly between v
+  // and hi, and v rounds as hi does unless hi is itself a midpoint of T (hi an odd multiple of half T's spacing
+  // at hi; fmod is exact); then lo decides the side. (That hi's two binary64 neighbours round apart does not
+  // say that hi is the midpoint: it is also true of the double next to the midpoint on the side of its even
+  // neighbour, where lo pointing to the midpoint does not cross it.)
+  const double q = accuracy::ulp(t, p.hi);
+  if (std::fabs(std::fmod(p.hi, q)) == q / 2) return round_to(t, std::nextafter(p.hi, p.lo > 0 ? inf : -inf));
   return round_to(t, p.hi);
 }
 
