@@ -230,7 +230,7 @@ elementary::Fn fn_of(F f) {
   }
 }
 
-// [Elem.K] the defaults, restated from the spec's table (glibc 2.41's largest listed errors; 1 for the
+// [Elem.ulps] the defaults, restated from the spec's table (glibc 2.41's largest listed errors; 1 for the
 // 16-bit types).
 double spec_default_K(elementary::Fn fn, DType t) {
   if (t == DType::Float16 || t == DType::BFloat16) return 1;
@@ -980,7 +980,7 @@ TEST_CASE("[Elem.prop.hyp] [Elem.hyp] [Exp.prop.hyp] K ulps count from f(x), not
   CHECK(accuracy::judge(DType::Float, e, c).conforms);
 }
 
-TEST_CASE("[Elem.prop.ulps] [Elem.K] [Elem.hyp] the K set by parse_ulps moves kappa = 2K u_T and alpha = K eta_T and the radius with "
+TEST_CASE("[Elem.prop.ulps] [Elem.ulps] [Elem.hyp] the K set by parse_ulps moves kappa = 2K u_T and alpha = K eta_T and the radius with "
           "them, reset_ulps restores the defaults",
           "[elementary][props]") {
   UlpsReset reset;
