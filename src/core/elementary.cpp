@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -183,24 +184,34 @@ Pair sigmoid_mp(double x) {
 }
 
 void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y) {
-  double m = x[0];
-  for (std::size_t j = 1; j < n; ++j) m = x[j] > m ? x[j] : m;
-  Mp W, d, w;
-  mpfr_set_zero(W.v, 1);
+  std::size_t jm = 0;  // the first maximum, whose term is 1 exactly
+  for (std::size_t j = 1; j < n; ++j) jm = x[j] > x[jm] ? j : jm;
+  const double m = x[jm];
+  // W = 1 + W1, W1 the sum of the other terms: log W = log1p(W1), whose relative error is W1's (the condition
+  // of log1p in W1 is at most 1). log of W rounded to 160 bits would lose every W1 below 2^-160: log W = 0
+  // where the ideal is −W1 (a maximum's element of LogSoftmax, double, the other logits 115 below it).
+  Mp W, W1, d, w;
+  mpfr_set_zero(W1.v, 1);
   for (std::size_t j = 0; j < n; ++j) {
+    if (j == jm) continue;
     mpfr_set_d(d.v, x[j], MPFR_RNDN);
     mpfr_sub_d(d.v, d.v, m, MPFR_RNDN);  // x_j − m (a difference beyond 2^20 in magnitude: a term below 2^-(2^20))
     mpfr_exp(w.v, d.v, MPFR_RNDN);
-    mpfr_add(W.v, W.v, w.v, MPFR_RNDN);
+    mpfr_add(W1.v, W1.v, w.v, MPFR_RNDN);
   }
+  mpfr_add_ui(W.v, W1.v, 1, MPFR_RNDN);
   Mp L;
-  if (log_form) mpfr_log(L.v, W.v, MPFR_RNDN);
+  if (log_form) mpfr_log1p(L.v, W1.v, MPFR_RNDN);
   const int ops = static_cast<int>(std::min<std::size_t>(n, 1u << 29)) + 4;
   for (std::size_t j = 0; j < n; ++j) {
     mpfr_set_d(d.v, x[j], MPFR_RNDN);
     mpfr_sub_d(d.v, d.v, m, MPFR_RNDN);
     if (log_form) {
-      mpfr_sub(w.v, d.v, L.v, MPFR_RNDN);  // (x_j − m) − log W: two terms of one sign, no cancellation
+      // (x_j − m) − log W: two terms of one sign, no cancellation; with the precision that keeps every bit of a
+      // log W far below x_j − m (bfloat16 (−51.75, −178): y = −126.25 − 1.5e-55, a midpoint of T at 160 bits)
+      const long extra = mpfr_zero_p(d.v) || mpfr_zero_p(L.v) ? 0 : static_cast<long>(mpfr_get_exp(d.v)) - static_cast<long>(mpfr_get_exp(L.v));
+      mpfr_set_prec(w.v, kBits + static_cast<mpfr_prec_t>(std::clamp(extra, 0L, 1L << 18)));
+      mpfr_sub(w.v, d.v, L.v, MPFR_RNDN);
     } else {
       mpfr_exp(w.v, d.v, MPFR_RNDN);
       mpfr_div(w.v, w.v, W.v, MPFR_RNDN);
@@ -246,6 +257,14 @@ std::uint64_t round_to(DType t, double x) {
     default: return std::bit_cast<std::uint64_t>(x);
   }
 }
+// The value of a pattern of T (float16, bfloat16, float).
+double value_of(DType t, std::uint64_t bits) {
+  switch (t) {
+    case DType::Float16: return to_double(static_cast<float16>(bits));
+    case DType::BFloat16: return to_double(static_cast<bfloat16>(bits));
+    default: return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+  }
+}
 }  // namespace
 
 bool rounding_decided(DType t, double c, double eo, std::uint64_t* bits) {
@@ -262,13 +281,11 @@ bool rounding_decided(DType t, double c, double eo, std::uint64_t* bits) {
 std::uint64_t round_pair(DType t, const Pair& p) {
   if (t == DType::Double || p.lo == 0 || !std::isfinite(p.hi)) return round_to(t, p.hi);
   constexpr double inf = std::numeric_limits<double>::infinity();
-  // v = hi + lo, |lo| <= ulp64(hi)/2: the midpoints of T are binary64 numbers, so none lies strictly between v
-  // and hi, and v rounds as hi does unless hi is itself a midpoint of T (hi an odd multiple of half T's spacing
-  // at hi; fmod is exact); then lo decides the side. (That hi's two binary64 neighbours round apart does not
-  // say that hi is the midpoint: it is also true of the double next to the midpoint on the side of its even
-  // neighbour, where lo pointing to the midpoint does not cross it.)
-  const double q = accuracy::ulp(t, p.hi);
-  if (std::fabs(std::fmod(p.hi, q)) == q / 2) return round_to(t, std::nextafter(p.hi, p.lo > 0 ? inf : -inf));
+  // hi a midpoint of T (its two binary64 neighbours round apart): lo decides the side
+  // (hi's neighbours also round apart when hi is one binary64 step from a midpoint, whose tie goes to the even
+  // side: hi is a midpoint only when it is the mean of the two values, exactly)
+  const std::uint64_t below = round_to(t, std::nextafter(p.hi, -inf)), above = round_to(t, std::nextafter(p.hi, inf));
+  if (below != above && p.hi - value_of(t, below) == value_of(t, above) - p.hi) return p.lo > 0 ? above : below;
   return round_to(t, p.hi);
 }
 

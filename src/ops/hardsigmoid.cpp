@@ -59,6 +59,9 @@ Inner inner(DType t, const HardSigmoidParams& p, double x) {
   const double converted = std::max(a_conv ? std::fabs(a) : 0.0, b_conv ? std::fabs(b) : 0.0);
   Inner r;
   r.sums = acc.result(1, 1 + (a_conv ? 1 : 0), M, 1, b_conv ? 1 : 0, 0, std::max(1.0, std::fabs(b)), converted);
+  // [Acc.overflow] P: α·x has two factors, its e = 2 (α converted) is no three-factor term, whose partial
+  // product (1 + v)·M² count_terms assumes for e >= 2; only the converted attribute, (1 + v)·|x|, enters P
+  r.sums.partial = (1 + accuracy::format_of(t).v) * converted;
   r.e = accuracy::enclose(t, r.sums);
   return r;
 }

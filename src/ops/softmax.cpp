@@ -177,7 +177,10 @@ void row(const SoftmaxClauses& c, DType t, const double* x, std::int64_t n, RowR
     e.bound = B * accuracy::kInflate + accuracy::kTiny;
     e.radius = (e.bound + e.oracle) * accuracy::kInflate + accuracy::kTiny;
     e.allowed = accuracy::kFinite;
-    if (!bounded) e.allowed |= accuracy::kPosInf | accuracy::kNegInf | accuracy::kNan;  // s may vanish: anything
+    if (!bounded) {  // s may vanish: anything, finite values included (an infinite radius would refuse every finite value)
+      e.allowed |= accuracy::kPosInf | accuracy::kNegInf | accuracy::kNan;
+      e.bound = e.radius = std::numeric_limits<double>::max();
+    }
     if (c.log_form && (Y + B) * accuracy::kInflate >= f.omega) e.allowed |= accuracy::kNegInf;  // [LogSoftmax.bound] overflow
     std::uint64_t b = 0;
     if (t != DType::Double && elementary::rounding_decided(t, yhat, e.oracle, &b)) out.bits[i] = b;
@@ -197,7 +200,7 @@ void row(const SoftmaxClauses& c, DType t, const double* x, std::int64_t n, RowR
     if (t == DType::Double) {
       e.hi = p[q].hi, e.lo = p[q].lo;
       e.oracle = (std::fabs(p[q].hi) * p[q].rel + 0x1p-1072) * accuracy::kInflate;
-      e.radius = (e.bound + e.oracle) * accuracy::kInflate + accuracy::kTiny;
+      if (e.bound < std::numeric_limits<double>::max()) e.radius = (e.bound + e.oracle) * accuracy::kInflate + accuracy::kTiny;
       out.bits[i] = elementary::round_pair(t, p[q]);
     } else {
       std::uint64_t b = 0;
