@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -1399,8 +1400,9 @@ TEST_CASE("[Sigmoid.overflow] Sigmoid: where e^-x may overflow T, 0 conforms, pi
   CHECK(conforms(DType::Double, o, 0.0));
 }
 
-TEST_CASE("[Exp.err.dtype] [Log.err.dtype] [Tanh.err.dtype] [Sigmoid.err.dtype] [Exp.v13] [Log.v13] [Tanh.v13] [Sigmoid.v13] an int32 "
-          "tensor is refused, bfloat16 only from version 13",
+TEST_CASE("[Exp.err.dtype] [Log.err.dtype] [Tanh.err.dtype] [Sigmoid.err.dtype] [Exp.v13] [Log.v13] [Tanh.v13] [Sigmoid.v13] "
+          "[Exp.v1] [Exp.v6] [Log.v1] [Log.v6] [Tanh.v1] [Tanh.v6] [Sigmoid.v1] [Sigmoid.v6] an int32 tensor is refused, "
+          "float16, float and double accepted by every version, bfloat16 only from version 13",
           "[elementary][props]") {
   const struct {
     F f;
@@ -1419,6 +1421,59 @@ TEST_CASE("[Exp.err.dtype] [Log.err.dtype] [Tanh.err.dtype] [Sigmoid.err.dtype] 
     for (DType t : {DType::Float16, DType::Float, DType::Double}) CHECK(refusal_id([&] { run_op(c.f, 1, tensor_of(t, {0.5})); }) == "(accepted)");
     const Tensor E = tensor_of(DType::Float, {});  // [X.shape] an empty X gives an empty Y
     CHECK(run_op(c.f, 13, E).size() == 0);
+  }
+}
+
+TEST_CASE("[Log.overflow] [Tanh.overflow] no finite argument overflows: ln of the largest finite values and of the "
+          "least subnormal, tanh of the largest, are finite and only a finite value conforms",
+          "[elementary][props]") {
+  // |ln x| <= ln(2^1024) < 710 for every finite positive double, |tanh x| <= 1: the enclosures allow no infinity
+  for (DType t : kFloatTypes) {
+    INFO(name(t));
+    const accuracy::Format& f = accuracy::format_of(t);
+    // the greatest finite value (Ω_double itself is beyond binary64: +Inf as a double)
+    const double big = t == DType::Double ? DBL_MAX : std::ldexp(2.0 - 2 * f.u, static_cast<int>(std::ilogb(f.omega)));
+    const Tensor L = run_op(F::Log, 13, tensor_of(t, {big, f.eta_bar}));
+    const Tensor H = run_op(F::Tanh, 13, tensor_of(t, {big, -big}));
+    for (std::int64_t i = 0; i < 2; ++i) {
+      CHECK(L.annex->at(i).allowed == accuracy::kFinite);
+      CHECK(H.annex->at(i).allowed == accuracy::kFinite);
+      CHECK(std::isfinite(L.annex->at(i).hi));
+    }
+    CHECK(H.annex->at(0).hi == 1.0);  // tanh saturates: the oracle's ±1 ([Elem.oracle.tanh] beyond 22)
+    CHECK(H.annex->at(1).hi == -1.0);
+  }
+}
+
+TEST_CASE("[Elem.verdict] [Elem.oracle.mpfr] the radius is B + e_o: a value at the centre plus R conforms, one beyond does "
+          "not; double elements take MPFR's pair, within 2^-105 of the ideal",
+          "[elementary][props]") {
+  // float Exp at 0.5: R = B̂ + e_o (both inflated); the centre ± R, computed exactly as doubles, conform; a value
+  // 2R away does not (e^0.5 = 1.6487212707001282, R about 2e-7)
+  const Tensor Y = run_op(F::Exp, 13, tensor_of(DType::Float, {0.5}));
+  const accuracy::Element e = Y.annex->at(0);
+  CHECK(e.radius >= e.bound + e.oracle);
+  CHECK(accuracy::judge(DType::Float, e, e.hi + e.radius * (1 - 0x1p-20)).conforms);
+  CHECK(accuracy::judge(DType::Float, e, e.hi - e.radius * (1 - 0x1p-20)).conforms);
+  CHECK_FALSE(accuracy::judge(DType::Float, e, e.hi + 2 * e.radius).conforms);
+  // double: the centre hi + lo is MPFR's value at 160 bits, within 2^-105·e^x + 2^-1074 of e^x (MPFR at 400 bits,
+  // test side; the absolute part where lo is subnormal: e^-700 = 9.9e-305, lo below 2^-1022)
+  for (double x : {0.5, -3.25, 700.0, -700.0, 1e-300}) {
+    INFO(x);
+    const Tensor D = run_op(F::Exp, 13, tensor_of(DType::Double, {x}));
+    const accuracy::Element d = D.annex->at(0);
+    Mp ref(400), c(400);
+    mpfr_set_d(ref, x, MPFR_RNDN);
+    mpfr_exp(ref, ref, MPFR_RNDN);
+    mpfr_set_d(c, d.hi, MPFR_RNDN);
+    mpfr_add_d(c, c, d.lo, MPFR_RNDN);
+    mpfr_sub(c, c, ref, MPFR_RNDN);
+    mpfr_abs(c, c, MPFR_RNDN);
+    Mp allowed(400);
+    mpfr_mul_d(allowed, ref, 0x1p-105, MPFR_RNDN);
+    mpfr_add_d(allowed, allowed, 0x1p-1074, MPFR_RNDN);
+    CHECK(mpfr_cmp(c, allowed) <= 0);
+    CHECK(d.oracle <= std::fabs(d.hi) * 0x1p-100 + 0x1p-1060);
   }
 }
 
