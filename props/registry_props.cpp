@@ -86,7 +86,7 @@ TEST_CASE("[Graph.opset.unsupported] unknown operators and opsets below the firs
     std::string op;
     std::int64_t opset;
     if (unknown) {
-      op = *gen::one_of<std::string>({"Sigmoid", "max", "MAX", "ReduceProd", "Softmax", "Argmax", "", "Max ", "HardMax", "LRN", "relu"});
+      op = *gen::one_of<std::string>({"Erf", "max", "MAX", "ReduceProd", "Gelu", "Argmax", "", "Max ", "HardMax", "Celu", "softmax"});
       opset = *gen::index<std::int64_t>(1, 30);
     } else {
       op = *op_type();

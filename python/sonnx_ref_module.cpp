@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/elementary.hpp"
 #include "core/error.hpp"
 #include "core/tensor.hpp"
 #include "graph/expose.hpp"
@@ -428,4 +429,9 @@ PYBIND11_MODULE(_core, m) {
   m.def("golden_nodes", &golden_nodes_binding, py::arg("model"), py::arg("directory"), py::arg("seed"), py::arg("cases"),
         py::arg("dims"), py::arg("construct"), py::arg("only"));
   m.def("expose", &expose_binding, py::arg("model"));
+  // [Elem.ulps] the K of the implementation's exp, log, tanh, pow: "exp=2,tanh=6"; "" restores the defaults
+  m.def("set_elementary_ulps", [](const std::string& spec) {
+    elementary::reset_ulps();
+    if (!spec.empty()) elementary::parse_ulps(spec);
+  }, py::arg("spec"));
 }

@@ -14,7 +14,9 @@
 // NaNs and subnormals, and on the integer types; each output's bits and its accuracy annex (the
 // enclosure, radius and allowed values of every element, [Acc.verdict]) enter the digest. And the
 // operators of issues 31 and 33 (function `second`): Add, Sub, Mul, Div, Sum, Mean, ReduceSum, ReduceMean,
-// AveragePool, GlobalAveragePool, BatchNormalization, Transpose, Gather, Concat, Cast.
+// AveragePool, GlobalAveragePool, BatchNormalization, Transpose, Gather, Concat, Cast. And the operators
+// of issue 32 (function `functions`, [Elem.run]): Exp, Log, Tanh, Sigmoid, Sqrt, HardSigmoid, Softmax,
+// LogSoftmax, LRN.
 // Usage: sonnx-levels [--quick]   (prints "level <name>" then "<case> <digest>" lines)
 #include <bit>
 #include <cstdio>
@@ -25,6 +27,14 @@
 #include "core/accuracy.hpp"
 #include "core/isa.hpp"
 #include "core/order.hpp"
+#include "ops/exp.hpp"
+#include "ops/hardsigmoid.hpp"
+#include "ops/log.hpp"
+#include "ops/lrn.hpp"
+#include "ops/sigmoid.hpp"
+#include "ops/softmax.hpp"
+#include "ops/sqrt.hpp"
+#include "ops/tanh.hpp"
 #include "ops/add.hpp"
 #include "ops/argmax.hpp"
 #include "ops/argmin.hpp"
@@ -260,6 +270,26 @@ void second(DType t, std::uint64_t& seed, Digest& d) {
   d.add(ops::concat(13, {&X, &B}, std::int64_t{1}));  // along axis 1: (67, 514)
 }
 
+// The operators of issue 32 on large tensors of a float type t ([Elem.oracle] [Elem.run]: the bits and the
+// annex): Exp, Log (of |X|, and of X: NaN for the negatives), Tanh, Sigmoid, Sqrt (bit for bit),
+// HardSigmoid, Softmax and LogSoftmax (along an axis and coerced), LRN.
+void functions(DType t, std::uint64_t& seed, Digest& d) {
+  const Tensor X = computing(t, {67, 257}, seed++);
+  Tensor A = computing(t, {67, 257}, seed++);
+  std::byte* a = A.bytes().data();
+  for (std::int64_t k = 0; k < A.size(); ++k) a[(k + 1) * info(t).size - 1] &= std::byte{0x7F};  // |A|
+  d.computed(ops::exp_op(13, X)), d.computed(ops::log_op(13, A)), d.computed(ops::log_op(13, X));
+  d.computed(ops::tanh_op(13, X)), d.computed(ops::sigmoid_op(13, X));
+  d.add(ops::sqrt_op(13, A)), d.add(ops::sqrt_op(13, X));
+  d.computed(ops::hardsigmoid(22, X, {}));
+  const Tensor R = computing(t, {3, 5, 7, 11}, seed++);
+  for (std::int64_t axis : {-1, 1}) d.computed(ops::softmax(13, R, axis)), d.computed(ops::logsoftmax(13, R, axis));
+  d.computed(ops::softmax(11, R, 1)), d.computed(ops::logsoftmax(1, R, 2));  // the 2-D coercion
+  ops::LrnParams p;
+  p.size = 3;
+  d.computed(ops::lrn(13, computing(t, {2, 9, 13, 17}, seed++), p));
+}
+
 void print(const char* name, const Digest& d) { std::printf("%s %016llx\n", name, static_cast<unsigned long long>(d.h)); }
 
 // Max and Min of every ordered pair of 16-bit patterns of t.
@@ -342,6 +372,12 @@ int main(int argc, char** argv) {
       std::uint64_t second_seed = 0x5EC0D00 + 64 * static_cast<std::uint64_t>(t);  // the seeds above unchanged
       second(t, second_seed, s2);
       print(("arith-movement-" + name).c_str(), s2);
+      if (is_float) {
+        Digest s3;
+        std::uint64_t function_seed = 0xF0C7100 + 64 * static_cast<std::uint64_t>(t);
+        functions(t, function_seed, s3);
+        print(("functions-" + name).c_str(), s3);
+      }
     }
   } catch (const SpecError& e) {
     std::fprintf(stderr, "%s\n", e.report().c_str());

@@ -2,9 +2,9 @@
 // it in spec/common/graph.md) and the node-wise check ([Check.nodewise] ... in spec/common/check.md).
 // The model is a small network of the kind a real one is made of:
 //
-//   X [1,1,4,4] -> Abs -> C -> Relu -> R -> MaxPool 2x2/2 -> P -> Softmax (axis 1) -> Y
+//   X [1,1,4,4] -> Abs -> C -> Relu -> R -> MaxPool 2x2/2 -> P -> Softsign -> Y
 //
-// Abs and Softmax are outside the spec; Relu-13 and MaxPool-12 are judged. The "IUT's" values below
+// Abs and Softsign are outside the spec; Relu-13 and MaxPool-12 are judged. The "IUT's" values below
 // are written by hand: C anything (Abs is not judged), R = Relu(C) by [Relu.float.formula], P the
 // greatest of each 2x2 window of R by [MaxPool.float.formula].
 #include <cstring>
@@ -37,7 +37,7 @@ ModelBuilder mixed_builder() {
   auto& pool = b.node("MaxPool", {"R"}, {"P"}, "pool");
   attr_ints(pool, "kernel_shape", {2, 2});
   attr_ints(pool, "strides", {2, 2});
-  attr_int(b.node("Softmax", {"P"}, {"Y"}, "softmax"), "axis", 1);
+  b.node("Softsign", {"P"}, {"Y"}, "softsign");
   return b;
 }
 
@@ -53,7 +53,7 @@ const Tensor kC = kX;  // the IUT's Abs (not judged: any value would do)
 const Tensor kR = f32({1, 1, 4, 4}, {1, 0, 3, 0, 5, 0, 7, 0, 0, 2, 0, 4, 0.5f, 0, 9, 0});
 // [MaxPool.float.formula] windows {1, 0, 5, 0}, {3, 0, 7, 0}, {0, 2, 0.5, 0}, {0, 4, 9, 0}
 const Tensor kP = f32({1, 1, 2, 2}, {5, 7, 2, 9});
-const Tensor kY = f32({1, 1, 2, 2}, {0.25f, 0.25f, 0.25f, 0.25f});  // Softmax is not judged
+const Tensor kY = f32({1, 1, 2, 2}, {0.25f, 0.25f, 0.25f, 0.25f});  // Softsign is not judged
 
 check::Campaign nodewise(const graph::Model& m, std::vector<io::NamedTensor> values, Feeds feeds = {{"X", kX}}) {
   check::Case k;
@@ -86,7 +86,7 @@ TEST_CASE("[Graph.partial] nodes outside the spec are classified, with why and t
   std::map<std::string, std::pair<std::string, std::string>> by_name;
   for (const auto& n : m.nodes()) by_name[n.name] = {n.not_judged, n.not_judged_clause};
   CHECK(by_name["abs"] == std::pair<std::string, std::string>{"operator 'Abs' is outside the spec", "Graph.opset.unsupported"});
-  CHECK(by_name["softmax"].second == "Graph.opset.unsupported");
+  CHECK(by_name["softsign"].second == "Graph.opset.unsupported");
   CHECK(by_name["vendor"] == std::pair<std::string, std::string>{"domain 'com.microsoft' is outside the spec", "Graph.opset.domain"});
   CHECK(by_name["relu"].first.empty());
   CHECK(by_name["pool"].first.empty());
@@ -104,8 +104,8 @@ TEST_CASE("[Graph.partial.run] a whole-model load, and run on a partial model, r
   const std::string message = refusal_message([&] { b.load(); });
   CHECK(refusal_id([&] { b.load(); }) == "Graph.opset.unsupported");  // the first node outside, in file order: abs
   CHECK(message.find("node 'abs' (Abs)") != std::string::npos);
-  CHECK(message.find("node 'softmax' (Softmax)") != std::string::npos);
-  CHECK(message.find("Abs 1, Softmax 1") != std::string::npos);
+  CHECK(message.find("node 'softsign' (Softsign)") != std::string::npos);
+  CHECK(message.find("Abs 1, Softsign 1") != std::string::npos);
   const auto m = partial(b);
   CHECK(refusal_id([&] { m.run({{"X", kX}}); }) == "Graph.opset.unsupported");
 }
@@ -134,7 +134,7 @@ TEST_CASE("[Graph.partial.subgraph] the nodes of an If's branches are listed, ne
   const auto& v = c.cases.front().verdict;
   CHECK(v.judgements.back().clause == "Graph.partial.subgraph");
   CHECK(v.judgements.back().label == "node 'inner_relu' (Relu) in attribute 'else_branch' of node 'if' (If)");
-  CHECK(c.nodes.all.nodes == 7);  // abs, relu, pool, softmax, if + 2 inside
+  CHECK(c.nodes.all.nodes == 7);  // abs, relu, pool, softsign, if + 2 inside
   CHECK(c.nodes.all.judged == 2);
 }
 
@@ -204,7 +204,7 @@ TEST_CASE("[Graph.extract] a node as a model: real attributes, the input shapes 
   CHECK(one.nodes()[0].version == 13);
 }
 
-TEST_CASE("[Check.nodewise] Relu and MaxPool judged on the IUT's own values, and Abs and Softmax not judged, with why",
+TEST_CASE("[Check.nodewise] Relu and MaxPool judged on the IUT's own values, and Abs and Softsign not judged, with why",
           "[nodewise]") {
   const auto m = partial(mixed_builder());
   const auto c = nodewise(m, {{"C", kC}, {"R", kR}, {"P", kP}, {"Y", kY}});
@@ -212,7 +212,7 @@ TEST_CASE("[Check.nodewise] Relu and MaxPool judged on the IUT's own values, and
   CHECK(judgement(c, "relu").status == check::NodeJudgement::Status::Conforms);
   CHECK(judgement(c, "pool").status == check::NodeJudgement::Status::Conforms);
   CHECK(judgement(c, "abs").clause == "Graph.opset.unsupported");
-  CHECK(judgement(c, "softmax").reason == "operator 'Softmax' is outside the spec");
+  CHECK(judgement(c, "softsign").reason == "operator 'Softsign' is outside the spec");
   CHECK(c.nodes.all.judged == 2);
   CHECK(c.nodes.all.not_judged == 2);
   CHECK(c.nodes.by_operator.at("Relu").conforming == 1);

@@ -32,7 +32,7 @@ from ._core import Model, supported_operators
 from ._errors import IOFailure, Refused
 
 __version__ = _core.__version__
-__all__ = ["Model", "run", "check", "explain", "golden", "expose", "manifest", "supported_operators", "Verdict",
+__all__ = ["Model", "run", "check", "explain", "golden", "expose", "manifest", "supported_operators", "set_elementary_ulps", "Verdict",
            "OutputResult", "NodeResult", "Finding", "Refused", "IOFailure"]
 
 
@@ -280,6 +280,13 @@ def expose(model: Any, *, details: bool = False) -> Any:
     if details:
         return proto, {"outputs": list(outputs), "added": list(added), "not_exposed": [tuple(x) for x in not_exposed]}
     return proto
+
+
+def set_elementary_ulps(spec: str = "") -> None:
+    """[Elem.ulps] The K, in ULPs of the element type, of the implementation's exp, log, tanh and pow for the
+    checks that follow, as ``check --elementary-ulps`` takes it: ``"exp=2,tanh=6"``; ``""`` restores the
+    defaults. A malformed item raises Refused ([Elem.err.ulps])."""
+    _core.set_elementary_ulps(spec)
 
 
 def manifest(files: Sequence[Union[str, os.PathLike]] = ()) -> Dict[str, Any]:

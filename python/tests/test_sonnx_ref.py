@@ -173,12 +173,12 @@ class Run(Temp):
 
 
 def mixed_model():
-    """Conv (computed, judged within its bound [Acc.verdict]) -> Relu -> MaxPool 2x2/2 -> Softmax (outside the spec)."""
+    """Conv (computed, judged within its bound [Acc.verdict]) -> Relu -> MaxPool 2x2/2 -> Softsign (outside the spec)."""
     w = helper.make_tensor("W", TensorProto.FLOAT, [1, 1, 1, 1], [1.0])
     nodes = [helper.make_node("Conv", ["X", "W"], ["c"], name="conv"),
              helper.make_node("Relu", ["c"], ["r"], name="relu"),
              helper.make_node("MaxPool", ["r"], ["p"], name="pool", kernel_shape=[2, 2], strides=[2, 2]),
-             helper.make_node("Softmax", ["p"], ["Y"], name="softmax")]
+             helper.make_node("Softsign", ["p"], ["Y"], name="softsign")]
     graph = helper.make_graph(nodes, "mixed", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [1, 1, 2, 4])],
                               [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [1, 1, 1, 2])], [w])
     return helper.make_model(graph, opset_imports=[helper.make_operatorsetid("", 13)])
@@ -194,20 +194,19 @@ class NodeWise(Temp):
         r = np.where(c > 0, c, np.float32(0.0)).astype(np.float32)
         r[0, 0, 1, 3] = np.float32(np.nan)                       # Relu keeps the NaN
         p = np.array([[[[2.0, np.nan]]]], np.float32)            # windows {-1->0, 2, 0.5, -4->0}, {.., NaN}
-        e = np.exp(p - np.nanmax(p))
-        return {"c": c, "r": r, "p": p, "Y": (e / e.sum()).astype(np.float32)}
+        return {"c": c, "r": r, "p": p, "Y": (p / (1 + np.abs(p))).astype(np.float32)}
 
     def test_expose_adds_every_intermediate_value(self):
         exposed, details = sonnx_ref.expose(mixed_model(), details=True)
         self.assertEqual([o.name for o in exposed.graph.output], ["Y", "c", "r", "p"])
         onnx.checker.check_model(exposed)
 
-    def test_conforming_engine_judges_conv_relu_and_maxpool_not_softmax(self):
+    def test_conforming_engine_judges_conv_relu_and_maxpool_not_softsign(self):
         v = sonnx_ref.check(mixed_model(), {"X": self.X}, self.engine_values(), nodes=True)
         self.assertTrue(v.conforms, v.text)
         status = {n.name: n.status for n in v.nodes}
         self.assertEqual(status, {"conv": "conforms", "relu": "conforms", "pool": "conforms",
-                                  "softmax": "not judged"})
+                                  "softsign": "not judged"})
         self.assertEqual(v.node_counts["judged"], 3)
 
     def test_a_planted_fault_is_found_at_its_node_and_not_downstream(self):
@@ -317,6 +316,27 @@ class Check(Temp):
         self.assertEqual((f.expected, f.expected_bits, f.actual, f.actual_bits), ("+0", "0x00000000", "-0", "0x80000000"))
         self.assertEqual(f.clauses[0], "Max.float.zero")
         self.assertIn("Common.broadcast.map", f.clauses)
+
+    def test_check_elementary_ulps(self):
+        """[Elem.prop.ulps] [Elem.err.ulps] a float Exp 3 ulps off conforms under K_exp = 4, not under the default 1"""
+        from onnx import TensorProto, helper
+        node = helper.make_node("Exp", ["X"], ["Y"])
+        graph = helper.make_graph([node], "exp", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [3])],
+                                  [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [3])])
+        path = os.path.join(self.dir, "exp.onnx")
+        onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
+        x = np.array([0.5, 1.0, 2.0], np.float32)
+        y = sonnx_ref.run(path, {"X": x})["Y"]
+        off = (y.view(np.uint32) + 3).view(np.float32)  # 3 ulps above the correctly rounded e^x
+        try:
+            self.assertFalse(sonnx_ref.check(path, {"X": x}, {"Y": off}).conforms)
+            sonnx_ref.set_elementary_ulps("exp=4")
+            self.assertTrue(sonnx_ref.check(path, {"X": x}, {"Y": off}).conforms)
+            with self.assertRaises(sonnx_ref.Refused):
+                sonnx_ref.set_elementary_ulps("exp=-1")
+        finally:
+            sonnx_ref.set_elementary_ulps("")
+        self.assertFalse(sonnx_ref.check(path, {"X": x}, {"Y": off}).conforms)
 
     def test_check_ulp(self):
         """[Check.ulp] -0 and +0 are 1 apart"""
@@ -469,10 +489,10 @@ class Backend(unittest.TestCase):
         import sonnx_ref.backend as backend
         self.assertTrue(backend.supports_device("CPU"))
         self.assertFalse(backend.supports_device("CUDA"))
-        softmax = helper.make_model(helper.make_graph(
-            [helper.make_node("Softmax", ["x"], ["y"])], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, (1,))],
+        softsign = helper.make_model(helper.make_graph(
+            [helper.make_node("Softsign", ["x"], ["y"])], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, (1,))],
             [helper.make_tensor_value_info("y", TensorProto.FLOAT, (1,))]))
-        self.assertFalse(backend.is_compatible(softmax))
+        self.assertFalse(backend.is_compatible(softsign))
         self.assertTrue(backend.is_compatible(onnx.load(MODEL)))
         rep = backend.prepare(onnx.load(MODEL))
         f = feeds()

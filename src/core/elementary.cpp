@@ -5,7 +5,9 @@
 
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -22,7 +24,7 @@ namespace {
 constexpr std::size_t kFns = 4;
 std::size_t index_of(Fn f) { return static_cast<std::size_t>(f); }
 
-// [Elem.K] the user's K per function (negative: none set, the default applies)
+// [Elem.ulps] the user's K per function (negative: none set, the default applies)
 std::array<std::atomic<double>, kFns>& user_ulps() {
   static std::array<std::atomic<double>, kFns> k = {-1.0, -1.0, -1.0, -1.0};
   return k;
@@ -41,7 +43,7 @@ const char* fn_name(Fn f) {
 }
 
 double default_ulps(Fn f, DType t) {
-  // [Elem.K] the largest error glibc 2.41 lists for the function, over all its architectures
+  // [Elem.ulps] the largest error glibc 2.41 lists for the function, over all its architectures
   // (sysdeps/*/libm-test-ulps, round to nearest); 1 for the 16-bit types (a binary32 evaluation
   // rounded once to T)
   if (t == DType::Float16 || t == DType::BFloat16) return 1;
@@ -86,7 +88,11 @@ void parse_ulps(const std::string& spec) {
     char* end = nullptr;
     errno = 0;
     const double K = std::strtod(value.c_str(), &end);
-    if (value.empty() || end != value.c_str() + value.size() || errno != 0)
+    // a decimal number: digits, a point, an exponent (strtod alone would also take leading blanks, a sign,
+    // hexadecimal numbers, "inf" and "nan")
+    const bool decimal = !value.empty() && value.find_first_not_of("0123456789.eE+-") == std::string::npos &&
+                         (std::isdigit(static_cast<unsigned char>(value[0])) || value[0] == '.');
+    if (!decimal || end != value.c_str() + value.size() || errno != 0)
       refuse("Elem.err.ulps", "'{}': K must be a decimal number, as in exp=4", item);
     set_ulps(*found, K);
     at = comma + 1;
@@ -178,30 +184,66 @@ Pair sigmoid_mp(double x) {
 }
 
 void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y) {
-  double m = x[0];
-  for (std::size_t j = 1; j < n; ++j) m = x[j] > m ? x[j] : m;
-  Mp W, d, w;
-  mpfr_set_zero(W.v, 1);
+  std::size_t jm = 0;  // the first maximum, whose term is 1 exactly
+  for (std::size_t j = 1; j < n; ++j) jm = x[j] > x[jm] ? j : jm;
+  const double m = x[jm];
+  // W = 1 + W1, W1 the sum of the other terms: log W = log1p(W1), whose relative error is W1's (the condition
+  // of log1p in W1 is at most 1). log of W rounded to 160 bits would lose every W1 below 2^-160: log W = 0
+  // where the ideal is −W1 (a maximum's element of LogSoftmax, double, the other logits 115 below it).
+  Mp W, W1, d, w;
+  mpfr_set_zero(W1.v, 1);
   for (std::size_t j = 0; j < n; ++j) {
+    if (j == jm) continue;
     mpfr_set_d(d.v, x[j], MPFR_RNDN);
     mpfr_sub_d(d.v, d.v, m, MPFR_RNDN);  // x_j − m (a difference beyond 2^20 in magnitude: a term below 2^-(2^20))
     mpfr_exp(w.v, d.v, MPFR_RNDN);
-    mpfr_add(W.v, W.v, w.v, MPFR_RNDN);
+    mpfr_add(W1.v, W1.v, w.v, MPFR_RNDN);
   }
+  mpfr_add_ui(W.v, W1.v, 1, MPFR_RNDN);
   Mp L;
-  if (log_form) mpfr_log(L.v, W.v, MPFR_RNDN);
+  if (log_form) mpfr_log1p(L.v, W1.v, MPFR_RNDN);
   const int ops = static_cast<int>(std::min<std::size_t>(n, 1u << 29)) + 4;
   for (std::size_t j = 0; j < n; ++j) {
     mpfr_set_d(d.v, x[j], MPFR_RNDN);
     mpfr_sub_d(d.v, d.v, m, MPFR_RNDN);
     if (log_form) {
-      mpfr_sub(w.v, d.v, L.v, MPFR_RNDN);  // (x_j − m) − log W: two terms of one sign, no cancellation
+      // (x_j − m) − log W: two terms of one sign, no cancellation; with the precision that keeps every bit of a
+      // log W far below x_j − m (bfloat16 (−51.75, −178): y = −126.25 − 1.5e-55, a midpoint of T at 160 bits)
+      const long extra = mpfr_zero_p(d.v) || mpfr_zero_p(L.v) ? 0 : static_cast<long>(mpfr_get_exp(d.v)) - static_cast<long>(mpfr_get_exp(L.v));
+      mpfr_set_prec(w.v, kBits + static_cast<mpfr_prec_t>(std::clamp(extra, 0L, 1L << 18)));
+      mpfr_sub(w.v, d.v, L.v, MPFR_RNDN);
     } else {
       mpfr_exp(w.v, d.v, MPFR_RNDN);
       mpfr_div(w.v, w.v, W.v, MPFR_RNDN);
     }
     y[j] = pair_of(w, ops);
   }
+}
+
+Pair lrn_mp(double x, const double* w, std::size_t n, double alpha, std::int64_t size, double bias, double beta) {
+  Mp S, t, q;
+  mpfr_set_zero(S.v, 1);
+  for (std::size_t j = 0; j < n; ++j) {
+    mpfr_set_d(t.v, w[j], MPFR_RNDN);
+    mpfr_sqr(t.v, t.v, MPFR_RNDN);  // exact: 106 bits
+    mpfr_add(S.v, S.v, t.v, MPFR_RNDN);
+  }
+  mpfr_mul_d(q.v, S.v, alpha, MPFR_RNDN);
+  mpfr_div_si(q.v, q.v, static_cast<long>(size), MPFR_RNDN);
+  const double cS = std::fabs(mpfr_get_d(q.v, MPFR_RNDU));
+  mpfr_add_d(q.v, q.v, bias, MPFR_RNDN);  // q = bias + (alpha/size)·S
+  const double qd = std::fabs(mpfr_get_d(q.v, MPFR_RNDZ));
+  // q's relative error: n + 3 roundings of 2^-160 relative to |bias| + |c·S| (cancellation when the signs
+  // differ), multiplied by |beta| in q^beta
+  const double ratio = (std::fabs(bias) + cS) / qd;
+  mpfr_set_d(t.v, beta, MPFR_RNDN);
+  mpfr_pow(q.v, q.v, t.v, MPFR_RNDN);     // q^beta
+  mpfr_set_d(t.v, x, MPFR_RNDN);
+  mpfr_div(t.v, t.v, q.v, MPFR_RNDN);
+  Pair p = pair_of(t, 3);
+  p.rel += (static_cast<double>(n) + 8) * 0x1p-158 * ratio * std::max(1.0, std::fabs(beta)) * (1 + 0x1p-20);
+  if (!std::isfinite(p.rel)) p.rel = std::numeric_limits<double>::infinity();
+  return p;
 }
 
 // ---- [Elem.run] ----------------------------------------------------------------------------------
@@ -213,6 +255,14 @@ std::uint64_t round_to(DType t, double x) {
     case DType::BFloat16: return accuracy::to_bfloat16_bits(x);
     case DType::Float: return std::bit_cast<std::uint32_t>(static_cast<float>(x));
     default: return std::bit_cast<std::uint64_t>(x);
+  }
+}
+// The value of a pattern of T (float16, bfloat16, float).
+double value_of(DType t, std::uint64_t bits) {
+  switch (t) {
+    case DType::Float16: return to_double(static_cast<float16>(bits));
+    case DType::BFloat16: return to_double(static_cast<bfloat16>(bits));
+    default: return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
   }
 }
 }  // namespace
@@ -232,8 +282,10 @@ std::uint64_t round_pair(DType t, const Pair& p) {
   if (t == DType::Double || p.lo == 0 || !std::isfinite(p.hi)) return round_to(t, p.hi);
   constexpr double inf = std::numeric_limits<double>::infinity();
   // hi a midpoint of T (its two binary64 neighbours round apart): lo decides the side
+  // (hi's neighbours also round apart when hi is one binary64 step from a midpoint, whose tie goes to the even
+  // side: hi is a midpoint only when it is the mean of the two values, exactly)
   const std::uint64_t below = round_to(t, std::nextafter(p.hi, -inf)), above = round_to(t, std::nextafter(p.hi, inf));
-  if (below != above) return p.lo > 0 ? above : below;
+  if (below != above && p.hi - value_of(t, below) == value_of(t, above) - p.hi) return p.lo > 0 ? above : below;
   return round_to(t, p.hi);
 }
 

@@ -1,5 +1,5 @@
 // spec/common/elementary.md — the elementary-function hypothesis every operator that calls exp, log,
-// tanh or pow shares: the K of each function and type ([Elem.K]) and the perturbation it allows
+// tanh or pow shares: the K of each function and type ([Elem.ulps]) and the perturbation it allows
 // ([Elem.hyp]); the oracle's binary64 evaluations of those functions with their stated relative errors
 // ([Elem.oracle]); its MPFR evaluation, for double and wherever the binary64 enclosure cannot decide
 // the value `run` writes ([Elem.run]). Everything here is the same on every machine: binary64 + − × ÷
@@ -14,7 +14,7 @@
 
 namespace sonnx::elementary {
 
-// ---- [Elem.hyp] [Elem.K] the hypothesis on an implementation's functions --------------------------
+// ---- [Elem.hyp] [Elem.ulps] the hypothesis on an implementation's functions --------------------------
 
 // The functions whose implementation an implementation under test brings (√ is correctly rounded,
 // [Elem.sqrt], and has no K).
@@ -22,10 +22,10 @@ enum class Fn { Exp, Log, Tanh, Pow };
 inline constexpr Fn kAllFns[] = {Fn::Exp, Fn::Log, Fn::Tanh, Fn::Pow};
 const char* fn_name(Fn f);  // "exp", "log", "tanh", "pow"
 
-// [Elem.K] K of f for the element type T: the default of the table, or the value the user set.
+// [Elem.ulps] K of f for the element type T: the default of the table, or the value the user set.
 double default_ulps(Fn f, DType t);
 double ulps(Fn f, DType t);
-// [Elem.K] The user's K for f, every type (>= 0, finite, at most 2^20); replaces the default until
+// [Elem.ulps] The user's K for f, every type (>= 0, finite, at most 2^20); replaces the default until
 // reset_ulps(). Refuses (Elem.err.ulps) another value.
 void set_ulps(Fn f, double K);
 void reset_ulps();
@@ -173,6 +173,9 @@ Pair sigmoid_mp(double x);
 // [Softmax.float.formula] [LogSoftmax.float.formula] a row x[0..n) (every x finite, n >= 1): y[j] =
 // e^(x_j − m)/Σ_k e^(x_k − m), or x_j − m − log Σ_k e^(x_k − m) (log_form), m = max_k x_k.
 void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y);
+// [LRN.float.formula] y = x / (bias + (alpha/size)·Σ_j w_j²)^beta for a window w[0..n) (every value finite,
+// the base positive).
+Pair lrn_mp(double x, const double* w, std::size_t n, double alpha, std::int64_t size, double bias, double beta);
 
 // ---- [Elem.run] the value run writes --------------------------------------------------------------
 

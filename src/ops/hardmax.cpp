@@ -47,13 +47,9 @@ std::int64_t normalised_axis(int version, const Tensor& X, std::int64_t axis) {
   return axis < 0 ? axis + r : axis;  // [Hardmax.axis.normalise]
 }
 
-Layout layout(int version, const Shape& shape, std::int64_t k) {
-  const std::span<const std::int64_t> d(shape);
-  if (version >= 13)  // [Hardmax.float.formula] the slice along axis k
-    return {checked_product(d.first(k), "Hardmax"), shape[k], checked_product(d.subspan(k + 1), "Hardmax")};
-  // [Hardmax.coerce] N = d_0 * ... * d_{k-1} rows of D = d_k * ... * d_{r-1} elements
-  return {checked_product(d.first(k), "Hardmax"), checked_product(d.subspan(k), "Hardmax"), 1};
-}
+// [Hardmax.float.formula] the slice along axis k (version 13); [Hardmax.coerce] N = d_0 * ... * d_{k-1}
+// rows of D = d_k * ... * d_{r-1} elements (versions 1 and 11): the one view of ops/position.hpp
+Layout layout(int version, const Shape& shape, std::int64_t k) { return axis_layout(version < 13, shape, k, "Hardmax"); }
 
 // [Hardmax.float.formula] [Hardmax.coerce] Y[o, q, c] = 1 if q = h(X[o, :, c]) else +0, where h(V)
 // is the position of ops/position.hpp under the max order, first on ties: the first NaN

@@ -8,8 +8,11 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <span>
 
+#include "core/extent.hpp"
 #include "core/order.hpp"
+#include "core/tensor.hpp"
 #include "core/runs.hpp"
 
 namespace sonnx::ops {
@@ -18,6 +21,18 @@ namespace sonnx::ops {
 struct Layout {
   std::int64_t outer, n, inner;
 };
+
+// X viewed along its axis k, once for every operator that has both semantics (Hardmax, Softmax,
+// LogSoftmax): with `coerce` (versions 1 and 11: [Hardmax.coerce], [Softmax.coerce]) the 2-D coercion,
+// N = d_0 ... d_{k-1} rows of D = d_k ... d_{r-1} elements (outer N, n D, inner 1); without, the slices
+// along k (outer d_0 ... d_{k-1}, n d_k, inner d_{k+1} ... d_{r-1}). `op` names the operator in the
+// size refusal.
+inline Layout axis_layout(bool coerce, const Shape& shape, std::int64_t k, const char* op) {
+  const std::span<const std::int64_t> d(shape);
+  const auto at = static_cast<std::size_t>(k);
+  if (!coerce) return {checked_product(d.first(at), op), shape[at], checked_product(d.subspan(at + 1), op)};
+  return {checked_product(d.first(at), op), checked_product(d.subspan(at), op), 1};
+}
 
 // The position in a contiguous V = x[0..n-1] (n >= 1), from one scan of V.
 template <Extreme E, class T> std::int64_t position_in_run(const T* x, std::int64_t n, bool last) {

@@ -42,6 +42,10 @@
 #include "ops/log.hpp"
 #include "ops/sigmoid.hpp"
 #include "ops/tanh.hpp"
+#include "ops/sqrt.hpp"
+#include "ops/hardsigmoid.hpp"
+#include "ops/softmax.hpp"
+#include "ops/lrn.hpp"
 
 namespace sonnx::ops {
 
@@ -962,6 +966,94 @@ OpVersion function_version(const std::string& op, int v, FunctionOps f) {
   return out;
 }
 
+// The attributes of a HardSigmoid node with ONNX's defaults ([Common.gr.defaults], [HardSigmoid.attributes]).
+HardSigmoidParams hardsigmoid_params(const Attributes& a) {
+  HardSigmoidParams p;
+  if (auto it = a.find("alpha"); it != a.end()) p.alpha = std::get<float>(it->second);
+  if (auto it = a.find("beta"); it != a.end()) p.beta = std::get<float>(it->second);
+  return p;
+}
+
+OpVersion hardsigmoid_version(int v) {
+  Kinds kinds = {{"alpha", "float"}, {"beta", "float"}};
+  if (v == 1) kinds["consumed_inputs"] = "ints";  // [HardSigmoid.v1] legacy, accepted and ignored
+  OpVersion out{"HardSigmoid", v, 1, 1, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("HardSigmoid", v, a, kinds);
+                  return single(hardsigmoid(v, *in[0], hardsigmoid_params(a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("HardSigmoid", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_hardsigmoid(v, values, hardsigmoid_params(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_hardsigmoid(v, values, hardsigmoid_params(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Acc.verdict]
+  out.computes = true;
+  out.nan_payload_free = true;  // [Check.nan-payload.free] an arithmetic NaN
+  return out;
+}
+
+// Softmax and LogSoftmax ([Softmax.v1] [Softmax.v11] [Softmax.v13]): the attribute `axis`.
+OpVersion softmax_version(const SoftmaxClauses& c, int v) {
+  const Kinds kinds = {{"axis", "int"}};
+  const std::string op = c.op;
+  auto axis = [v](const Attributes& a) { return int_attribute(a, "axis", softmax_default_axis(v)); };
+  OpVersion out{op, v, 1, 1, 1,
+                [&c, op, v, kinds, axis](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes(op, v, a, kinds);
+                  return single(softmax_family(c, v, *in[0], axis(a)));
+                },
+                [op, v, kinds](const Attributes& a) { check_attributes(op, v, a, kinds); },
+                [&c, v, axis](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_softmax_family(c, v, values, axis(a), i);
+                },
+                [&c, v, axis](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_softmax_family(c, v, values, axis(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Elem.verdict]
+  out.computes = true;
+  out.nan_payload_free = true;  // [Check.nan-payload.free] an arithmetic NaN
+  return out;
+}
+
+// The attributes of an LRN node ([LRN.attributes]): size required, the others with ONNX's defaults.
+LrnParams lrn_params(int v, const Attributes& a) {
+  LrnParams p;
+  if (auto it = a.find("alpha"); it != a.end()) p.alpha = std::get<float>(it->second);
+  if (auto it = a.find("beta"); it != a.end()) p.beta = std::get<float>(it->second);
+  if (auto it = a.find("bias"); it != a.end()) p.bias = std::get<float>(it->second);
+  auto it = a.find("size");
+  if (it == a.end()) refuse("LRN.err.size", "LRN-{}: the attribute 'size' is required", v);  // [LRN.err.size]
+  p.size = std::get<std::int64_t>(it->second);
+  return p;
+}
+
+OpVersion lrn_version(int v) {
+  const Kinds kinds = {{"alpha", "float"}, {"beta", "float"}, {"bias", "float"}, {"size", "int"}};
+  auto check = [v, kinds](const Attributes& a) {
+    check_attributes("LRN", v, a, kinds);
+    (void)lrn_params(v, a);  // size required, at load
+  };
+  OpVersion out{"LRN", v, 1, 1, 1,
+                [v, check](const Inputs& in, const Attributes& a, std::size_t) {
+                  check(a);
+                  return single(lrn(v, *in[0], lrn_params(v, a)));
+                },
+                check,
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_lrn(v, values, lrn_params(v, a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_lrn(v, values, lrn_params(v, a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };  // [Elem.verdict]
+  out.computes = true;
+  out.nan_payload_free = true;  // [Check.nan-payload.free] an arithmetic NaN
+  return out;
+}
+
 std::vector<OpVersion> make_table() {
   std::vector<OpVersion> t;
   for (int v : {1, 6, 8, 12, 13}) t.push_back(variadic_version("Max", v, {max, decide_max, reach_max}));
@@ -1019,6 +1111,11 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 6, 13}) t.push_back(function_version("Log", v, {log_op, decide_log, reach_log}));
   for (int v : {1, 6, 13}) t.push_back(function_version("Tanh", v, {tanh_op, decide_tanh, reach_tanh}));
   for (int v : {1, 6, 13}) t.push_back(function_version("Sigmoid", v, {sigmoid_op, decide_sigmoid, reach_sigmoid}));
+  for (int v : {1, 6, 13}) t.push_back(function_version("Sqrt", v, {sqrt_op, decide_sqrt, reach_sqrt, false}));
+  for (int v : {1, 6, 22}) t.push_back(hardsigmoid_version(v));
+  for (int v : {1, 11, 13}) t.push_back(softmax_version(kSoftmax, v));
+  for (int v : {1, 11, 13}) t.push_back(softmax_version(kLogSoftmax, v));
+  for (int v : {1, 13}) t.push_back(lrn_version(v));
   // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
   // calls its kernel (run, check, golden, conformance)
   for (OpVersion& op : t)

@@ -53,8 +53,8 @@ std::uint64_t unary_bits(DType t, double x);
 
 // [Elem.oracle] [Elem.verdict] [Elem.run] Finishes element x from the oracle's binary64 value c (the
 // short types), or from MPFR (double, and wherever the rounding is undecided):
-//   Y  = (|c| + 2^-1070)·(1 + 2ρ), an upper bound of the ideal's magnitude
-//   e_o = ρ·Y + 2^-1070, B̂ = Def::bound(Y), R = (B̂ + e_o)·(1 + 2^-44) + 2^-1072
+//   Y  = (|c| + a)·(1 + 2ρ), an upper bound of the ideal's magnitude (a = 2^-1070, double's MPFR pair 2^-1074)
+//   e_o = ρ·Y + a, B̂ = Def::bound(Y), R = (B̂ + e_o)·(1 + 2^-44) + 2^-1072
 template <class Def> UnaryResult unary_finish(const UnaryConsts& k, double x, double c) {
   UnaryResult out;
   if (const std::optional<UnaryEdge> edge = Def::edge(k, x)) {  // the operator's edge clause
@@ -62,16 +62,16 @@ template <class Def> UnaryResult unary_finish(const UnaryConsts& k, double x, do
     out.bits = unary_bits(k.t, edge->value);
     return out;
   }
-  double rho = Def::rho, centre = c, lo = 0;
+  double rho = Def::rho, centre = c, lo = 0, abs = elementary::kAbs;
   std::uint64_t bits = 0;
   const bool is_double = k.t == DType::Double;
   std::optional<elementary::Pair> mp;
-  if (is_double) {
+  if (is_double) {  // [Elem.oracle.mpfr] the pair: within rel·|hi| + 2^-1074 (not the binary64 functions' 2^-1070)
     mp = Def::mp(x);
-    centre = mp->hi, lo = mp->lo, rho = mp->rel;
+    centre = mp->hi, lo = mp->lo, rho = mp->rel, abs = 0x1p-1074;
   }
-  const double Y = (std::fabs(centre) + elementary::kAbs) * (1 + 2 * rho);
-  const double eo = (rho * Y + elementary::kAbs) * accuracy::kInflate;
+  const double Y = (std::fabs(centre) + abs) * (1 + 2 * rho);
+  const double eo = (rho * Y + abs) * accuracy::kInflate;
   const double B = Def::bound(k, x, Y) * accuracy::kInflate + accuracy::kTiny;
   if (std::isinf(centre)) {  // [Elem.oracle] the ideal beyond binary64's range: only that infinity conforms
     out.e.hi = centre, out.e.allowed = centre > 0 ? accuracy::kPosInf : accuracy::kNegInf;

@@ -23,6 +23,10 @@
 #include "ops/batchnormalization.hpp"
 #include "ops/averagepool.hpp"
 #include "ops/globalaveragepool.hpp"
+#include "ops/exp.hpp"
+#include "ops/lrn.hpp"
+#include "ops/sigmoid.hpp"
+#include "ops/softmax.hpp"
 #include "ops/gemm.hpp"
 #include "ops/matmul.hpp"
 #include "ops/reducemean.hpp"
@@ -261,6 +265,18 @@ int main(int argc, char** argv) {
   } else if (c == "globalaveragepool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalaveragepool(1, keep[0]); };
+  } else if (c == "softmax-64x1000" || c == "sigmoid-float" || c == "exp-float" || c == "lrn-1x96x55") {  // issue 32
+    const Shape shape = c == "softmax-64x1000" ? Shape{64, 1000} : c == "lrn-1x96x55" ? Shape{1, 96, 55, 55} : Shape{rows, cols};
+    keep.push_back(filled<float>(shape, 1));
+    for (float& v : keep[0].values<float>()) v /= 100;  // [-10, 10]
+    if (c == "softmax-64x1000") run = [&keep] { return ops::softmax(13, keep[0], -1); };
+    else if (c == "sigmoid-float") run = [&keep] { return ops::sigmoid_op(13, keep[0]); };
+    else if (c == "exp-float") run = [&keep] { return ops::exp_op(13, keep[0]); };
+    else {
+      ops::LrnParams p;
+      p.size = 5;
+      run = [&keep, p] { return ops::lrn(13, keep[0], p); };
+    }
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

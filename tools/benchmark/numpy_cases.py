@@ -181,6 +181,22 @@ elif case == "averagepool3-8x64x56":
 elif case == "globalaveragepool-8x512x14":
     x = filled((8, 512, 14, 14), np.float32)
     run = lambda: np.mean(x, axis=(2, 3), keepdims=True, dtype=np.float64)
+elif case in ("softmax-64x1000", "sigmoid-float", "exp-float", "lrn-1x96x55"):  # issue 32: float64 throughout
+    shape = (64, 1000) if case == "softmax-64x1000" else (1, 96, 55, 55) if case == "lrn-1x96x55" else (rows, cols)
+    x = filled(shape, np.float32) / np.float32(100)
+
+    def softmax():
+        x64 = x.astype(np.float64)
+        e = np.exp(x64 - x64.max(axis=-1, keepdims=True))
+        return e / e.sum(axis=-1, keepdims=True)
+
+    def lrn():  # the window of 5 channels, clipped at the ends: the sum of the shifted squares
+        x64 = x.astype(np.float64)
+        sq = np.pad(x64 * x64, ((0, 0), (2, 2), (0, 0), (0, 0)))
+        s = sq[:, 0:96] + sq[:, 1:97] + sq[:, 2:98] + sq[:, 3:99] + sq[:, 4:100]
+        return x64 / (1.0 + (float(np.float32(1e-4)) / 5) * s) ** 0.75
+    run = {"softmax-64x1000": softmax, "sigmoid-float": lambda: 1 / (1 + np.exp(-x.astype(np.float64))),
+           "exp-float": lambda: np.exp(x.astype(np.float64)), "lrn-1x96x55": lrn}[case]
 else:
     sys.exit(f"numpy_cases.py: unknown case {case}")
 

@@ -114,6 +114,12 @@ def case_model(case, feeds):
         op, opset, attrs = "AveragePool", 19, {"kernel_shape": [3, 3], "pads": [1, 1, 1, 1]}
     elif kind == "globalaveragepool":
         op, opset = "GlobalAveragePool", 1
+    elif kind == "softmax":  # issue 32
+        op, attrs = "Softmax", {"axis": -1}
+    elif kind in ("sigmoid", "exp"):
+        op = "Sigmoid" if kind == "sigmoid" else "Exp"
+    elif kind == "lrn":
+        op, attrs = "LRN", {"size": 5}
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)

@@ -25,7 +25,7 @@ struct CheckOptions {
 };
 
 int check(const CheckOptions& o) {
-  if (!o.elementary_ulps.empty()) elementary::parse_ulps(o.elementary_ulps);  // [Elem.K] [Elem.err.ulps]
+  if (!o.elementary_ulps.empty()) elementary::parse_ulps(o.elementary_ulps);  // [Elem.ulps] [Elem.err.ulps]
   std::optional<std::uint64_t> ulp;
   if (!o.ulp.empty()) ulp = parse_unsigned(o.ulp, "--ulp");
   compare::Options c =
@@ -100,7 +100,7 @@ Action add_check(CLI::App& app) {
                 "R + F, F the flush margin of its terms [Acc.hyp.ftz]");
   sub->add_option("--elementary-ulps", o->elementary_ulps,
                   "the K of the implementation's exp, log, tanh, pow in ULPs of the element type, as FUNCTION=K items "
-                  "separated by commas (exp=2,tanh=6); the others keep their defaults [Elem.K]")
+                  "separated by commas (exp=2,tanh=6); the others keep their defaults [Elem.ulps]")
       ->type_name("F=K,...");
   sub->add_option("--max-listed", o->max_listed, "list at most K mismatching elements per output (default 10)")
       ->type_name("K");

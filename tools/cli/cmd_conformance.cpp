@@ -602,7 +602,7 @@ Action add_conformance(CLI::App& app) {
                 "unless --quiet)");
   sub->add_option("--elementary-ulps", o->elementary_ulps,
                   "the K of the implementation's exp, log, tanh, pow in ULPs, as FUNCTION=K items separated by commas "
-                  "(exp=2,tanh=6) [Elem.K]")
+                  "(exp=2,tanh=6) [Elem.ulps]")
       ->type_name("F=K,...");
   sub->add_option("--nan-payload", o->nan_payload,
                   "strict: an expected NaN is matched only by the same bits [Check.nan-payload.strict]; any (default): "
@@ -686,7 +686,7 @@ Action add_conformance(CLI::App& app) {
     if (o->sharded) o->argv.insert(o->argv.end(), {"--shard", o->shard});
     if (!o->elementary_ulps.empty()) o->argv.insert(o->argv.end(), {"--elementary-ulps", o->elementary_ulps});
     o->compare.nan_payload_strict = parse_nan_payload(o->nan_payload, "--nan-payload");  // [Check.nan-payload.strict]
-    if (!o->elementary_ulps.empty()) elementary::parse_ulps(o->elementary_ulps);  // [Elem.K] [Elem.err.ulps]
+    if (!o->elementary_ulps.empty()) elementary::parse_ulps(o->elementary_ulps);  // [Elem.ulps] [Elem.err.ulps]
     if (o->sharded) parse_shard(o->shard, "--shard");  // a malformed K/N is a usage error before any case runs
     return conformance(*o);
   };
