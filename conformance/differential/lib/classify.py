@@ -1050,3 +1050,84 @@ def classify_movement(case: Case, ort: Outcome, ref: Outcome) -> Dict:
             return _result("divergence", ["Slice.div.ort-int-max-end"],
                            "ORT reads an end of INT32_MAX or INT64_MAX with a negative step as 'through the first element'")
     return _result("unexplained", detail=f"ORT output differs (shape {list(ort.y.shape)})")
+# ======================================================================= issue 32: the elementary functions
+# Exp, Log, Tanh, Sigmoid, judged by the accuracy model of spec/common/elementary.md (lib/model.py elem_judge):
+# sonnx-ref's output must conform at every element and be fl_T of the ideal ([Elem.run]); ORT's elements
+# conform (agree), or each one that does not is what [Log.div.ort], [Tanh.div.ort] or [Sigmoid.div.ort] states
+# (model.ort_elem_explains: within the measured maximum; for float16, a float within it rounded to float16),
+# or the case is unexplained ([Exp.div.ort]: no divergence, so any Exp element outside B is unexplained).
+# ORT refuses: version 1 (no kernel; for float16 its inserted Cast is invalid below opset 6) and bfloat16 (no
+# kernel): ort-refuses, as measured (no clause of the four operators states a refusal); any other refusal
+# is unexplained.
+
+
+def elem_refusal(case: Case, out: Outcome) -> Optional[str]:
+    e = out.error
+    if out.stage != "load":
+        return None
+    no_kernel = "Could not find an implementation" in e
+    cast = "InsertedPrecisionFreeCast" in e
+    if case.opset < 6 and (no_kernel or (cast and case.dtype == "float16")):
+        return "no kernel before opset 6"
+    if case.dtype == "bfloat16" and no_kernel:
+        return "no bfloat16 kernel"
+    return None
+
+
+def classify_elementary(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    if not ref.ok:
+        return _result("unexplained", detail=f"sonnx-ref {ref.stage} on a valid model: {ref.error[-300:]}")
+    with np.errstate(all="ignore"):
+        ok, allowed, shape = M.elem_judge(case, ref.y)
+        if ok is None:
+            return _result("unexplained", detail=f"sonnx-ref shape {list(ref.y.shape)} != {shape}")
+        if not ok.all():
+            return _result("unexplained", detail="sonnx-ref outside the accuracy model: " +
+                           _first_bad(case, ref.y, ok, allowed, shape))
+        run = M.elem_run_value(case)
+        same_run = same_elements(case.dtype, contig_flat(ref.y), contig_flat(run)) | \
+            (M.values_of(case.dtype, contig_flat(ref.y)) == 0) & (M.values_of(case.dtype, contig_flat(run)) == 0) | \
+            M.elem_run_ambiguous(case)
+        if not same_run.all():
+            j = int(np.nonzero(~same_run)[0][0])
+            return _result("unexplained", detail=f"sonnx-ref is not fl_T(y) ([Elem.run]) at flat {j}: "
+                           f"{_fmt_elem(case, ref.y, j)}, fl_T(y) {_fmt_elem(case, run, j)}")
+        if not ort.ok:
+            why = elem_refusal(case, ort)
+            if why:
+                return _result("ort-refuses", detail=f"{ort_refusal_reason(ort)} ({why}): {ort.error[:200]}")
+            return _result("unexplained", detail="ORT refuses a valid model: " + ort_refusal_reason(ort) + ": "
+                           + ort.error[:300])
+        ok, allowed, shape = M.elem_judge(case, ort.y)
+        if ok is None:
+            return _result("unexplained", detail=f"ORT shape {list(ort.y.shape)} != {shape}")
+        fraction = {"ort": None, "ref": M.elem_max_fraction(case, ref.y),
+                    "ort_ulps": M.elem_error_ulps(case, ort.y)}
+        if ok.all():
+            fraction["ort"] = M.elem_max_fraction(case, ort.y)
+            r = _result("agree")
+        else:
+            xs = M.values_of(case.dtype, contig_flat(case.inputs[0])).tolist()
+            ys = M.values_of(case.dtype, contig_flat(ort.y)).tolist()
+            bad = np.nonzero(~ok)[0]
+            fixed = [j for j in bad if M.ort_elem_explains(case, xs[j], allowed[j], ys[j])]
+            if len(fixed) == len(bad):
+                r = _result("divergence", [M.ORT_ELEM_DIV[case.op]],
+                            f"{len(bad)} element(s) outside B, each within the measured maximum of ORT's kernel")
+            else:
+                left = np.array(sorted(set(bad.tolist()) - set(fixed)))
+                ok2 = np.ones(len(allowed), bool)
+                ok2[left] = False
+                r = _result("unexplained", detail=f"ORT: {len(left)} element(s) outside B and the clause, " +
+                            _first_bad(case, ort.y, ok2, allowed, shape) + f" (argument {xs[int(left[0])]!r})")
+        r["fraction"] = fraction
+        return r
+
+
+_classify_before_elementary = classify
+
+
+def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:  # noqa: F811 - the elementary functions added
+    if case.op in M.ELEMENTARY:
+        return classify_elementary(case, ort, ref)
+    return _classify_before_elementary(case, ort, ref)

@@ -528,6 +528,7 @@ def build_facts() -> List[Fact]:
     arith_facts(add)
     sums_facts(add)
     movement_facts(add)
+    elementary_facts(add)
     return facts
 
 
@@ -1425,3 +1426,69 @@ def movement_facts(add) -> None:
         stated_ort=[f([7], [1, 1])])
     add("Flatten-13 rank 0 [7], axis absent (1 > r)", "Flatten", 13, "float", [np.array(7, np.float32)], "both-refuse",
         valid=False, stated_ort="Invalid value(1) for attribute 'axis'")
+
+
+def elementary_facts(add) -> None:
+    """Facts of Exp, Log, Tanh, Sigmoid (spec/ops/exp.md, log.md, tanh.md, sigmoid.md, "Divergences"; issue 32):
+    onnxruntime's float kernels against the accuracy model (lib/model.py elem_judge, the default K of [Elem.K]);
+    the arguments are the worst ones of /work/scratch/ort-elem (RESULTS.md, investigate.txt) and of this folder's
+    campaign, ORT's bits typed in as the clauses state them. float16 is computed by the float kernel between
+    inserted Casts (Kernel table) and conforms; version 1 has no kernel."""
+    fb = lambda bits: from_bits("float", bits)  # noqa: E731
+    f32 = lambda v: np.array(v, np.float32)  # noqa: E731
+    f16 = lambda v: np.array(v, np.float16)  # noqa: E731
+    for o in (6, 13):
+        # [Exp.div.ort]: no divergence: within 0.86 ulp, subnormal results and the overflow edge included
+        add("Exp float: subnormal results, 0, e, the overflow edge, +Inf, specials", "Exp", o, "float",
+            [fb([0xC2D00000, 0xC2CFF1AA, 0xC2C80000, 0xC2AECCCD, 0, 0x3F800000, 0x42B170A4, 0x42B20000, 0x7FC00000,
+                 0xFF800000, 0x7F800000])], "agree", tags=["Exp.div.ort", "Exp.overflow", "Exp.edge"],
+            stated_ort=[fb([0, 1, 0x1B, 0x00782140, 0x3F800000, 0x402DF854, 0x7F7F4648, 0x7F800000, 0x7FC00000, 0,
+                            0x7F800000])])
+    add("Exp float16 (computed in float): subnormal results, the overflow edge", "Exp", 13, "float16",
+        [f16([-18.0, -15.0, 0.0, 1.0, 11.0859375, 11.09375])], "agree", tags=["Exp.div.ort"])
+    add("Exp-1 float (no kernel)", "Exp", 1, "float", [f32([0.0, 1.0])], "ort-refuses")
+    # [Log.div.ort]: 3.14 ulps at 0x1.07e0e2p+0 (K_log = 1: B = 2 u |ln x|, 1.94 ulps there), 2.96 at 0x1.43666ap+0.
+    # Only in ORT's blocks of four elements: the n mod 4 last elements of a tensor take another path, here correctly
+    # rounded (x = 0x1.07e0e2p+0 alone gives 0x3cf84f0c = fl(ln x); four or five copies give 0x3cf84f09, the fifth 0x3cf84f0c)
+    add("Log float x = 0x1.07e0e2p+0 x4 (3.14 ulps)", "Log", 13, "float", [fb([0x3F83F071] * 4)], "Log.div.ort",
+        stated_ort=[fb([0x3CF84F09] * 4)])
+    add("Log float x = 0x1.07e0e2p+0 x5 (the fifth, in the tail, correctly rounded)", "Log", 13, "float",
+        [fb([0x3F83F071] * 5)], "Log.div.ort", stated_ort=[fb([0x3CF84F09] * 4 + [0x3CF84F0C])])
+    add("Log float x = 0x1.07e0e2p+0 alone (the tail path: correctly rounded)", "Log", 13, "float", [fb([0x3F83F071])],
+        "agree", stated_ort=[fb([0x3CF84F0C])], tags=["Log.div.ort"])
+    add("Log float x = 0x1.43666ap+0 x4 (2.96 ulps)", "Log", 6, "float", [fb([0x3FA1B335] * 4)], "Log.div.ort",
+        stated_ort=[fb([0x3E6F525D] * 4)])
+    add("Log float: 1, 2, eta, lambda, FLT_MAX, +-0, -1, +Inf, NaN", "Log", 13, "float",
+        [fb([0x3F800000, 0x40000000, 0x00000001, 0x00800000, 0x7F7FFFFF, 0, 0x80000000, 0xBF800000, 0x7F800000,
+             0x7FC00000])], "agree", tags=["Log.edge"])
+    add("Log float16 next to 1 (computed in float)", "Log", 13, "float16", [f16([1.0009765625, 0.99951171875, 1.0625])],
+        "agree", tags=["Log.div.ort"])
+    # [Tanh.div.ort]: 5.46 ulps and -1.0000002 at -0x1.0f37ap+3 (K_tanh = 2: B = 4 u |tanh x| + 2 eta)
+    add("Tanh float x = -0x1.0f37ap+3 (-1.0000002, 5.46 ulps)", "Tanh", 13, "float", [fb([0xC1079BD0])],
+        "Tanh.div.ort", stated_ort=[fb([0xBF800002])])
+    add("Tanh float x = 8.443472 (1.0000001, within B)", "Tanh", 13, "float", [f32([8.443472])], "agree",
+        stated_ort=[fb([0x3F800001])], tags=["Tanh.div.ort"])
+    add("Tanh float subnormal x = 106 eta (204 eta, 98 eta off)", "Tanh", 13, "float", [fb([0x0000006A])],
+        "Tanh.div.ort", stated_ort=[fb([0x000000CC])])
+    add("Tanh float subnormal x = 29 eta (+0)", "Tanh", 6, "float", [fb([0x0000001D])], "Tanh.div.ort",
+        stated_ort=[fb([0])])
+    # measured by this folder's campaign and a sweep (lib/model.py ORT_TANH_TINY): the lowest normal binades too
+    add("Tanh float x = 2^-126 (lambda + 28 eta)", "Tanh", 13, "float", [fb([0x00800000])], "Tanh.div.ort",
+        stated_ort=[fb([0x0080001C])])
+    add("Tanh float: 0.5, -1, 3, 20, +-Inf, +-0, NaN", "Tanh", 13, "float",
+        [f32([0.5, -1.0, 3.0, 20.0, np.inf, -np.inf, 0.0, -0.0, np.nan])], "agree", tags=["Tanh.edge"])
+    add("Tanh float16 (computed in float): 4.5, -0.001, a subnormal", "Tanh", 13, "float16",
+        [f16([4.5, -0.001, 6e-08])], "agree", tags=["Tanh.div.ort"])
+    # [Sigmoid.div.ort]: 0 below -18, multiples of 2^-25 between -18 and -16 (decreasing as x grows)
+    add("Sigmoid float x = -80, -17, -16 (0, 3 * 2^-25, 2^-24)", "Sigmoid", 13, "float", [f32([-80.0, -17.0, -16.0])],
+        "Sigmoid.div.ort", stated_ort=[fb([0, 0x33C00000, 0x33800000])])
+    add("Sigmoid float x = -10 (1.4e-7 absolutely)", "Sigmoid", 6, "float", [f32([-10.0])], "Sigmoid.div.ort",
+        stated_ort=[fb([0x383E6000])])
+    add("Sigmoid float x = 17.868923 (1.0000001, within B) and 0x1.81511ep+3 (2.93 ulps, within B)", "Sigmoid", 13,
+        "float", [fb([0x418EF38E, 0x4140A88F])], "agree", stated_ort=[fb([0x3F800001, 0x3F7FFFA0])],
+        tags=["Sigmoid.div.ort"])
+    add("Sigmoid float: 0, +-1e-4, +-Inf, NaN", "Sigmoid", 13, "float", [f32([0.0, 1e-4, -1e-4, np.inf, -np.inf, np.nan])],
+        "agree", tags=["Sigmoid.edge"])
+    add("Sigmoid float16 (computed in float): -15, -12, -10", "Sigmoid", 13, "float16", [f16([-15.0, -12.0, -10.0])],
+        "agree", tags=["Sigmoid.div.ort"])
+    add("Sigmoid-1 float (no kernel)", "Sigmoid", 1, "float", [f32([0.0])], "ort-refuses")

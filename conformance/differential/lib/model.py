@@ -2063,3 +2063,266 @@ def spec_view(case):
 
 for _op in ("Reshape", "Flatten", "Squeeze", "Unsqueeze", "Identity", "Dropout"):
     _SPEC[_op] = spec_view
+
+
+# ===================================================================== issue 32: the elementary functions
+# Exp, Log, Tanh, Sigmoid (spec/ops/exp.md, log.md, tanh.md, sigmoid.md; spec/common/elementary.md): judged
+# by the accuracy model of the elementary functions ([Elem.verdict]), never bit for bit. For each element,
+# what conforms: the special values of [Elem.special] and the edge clauses, exactly; else a finite r with
+# |r - y| <= B, y the ideal and B the operator's bound ([Exp.bound], [Log.bound], [Tanh.bound],
+# [Sigmoid.bound]) with the default K of [Elem.K]; +Inf where [Exp.overflow] allows it. The ideal is
+# computed here with Python's decimal module at ELEM_DIGITS digits (Decimal.exp and Decimal.ln are
+# correctly rounded; tanh and sigma written from exp, the precision raised by the digits a subtraction
+# cancels): independent of sonnx-ref's oracle (binary64 polynomials and MPFR). Its own error (below
+# 10^-37 relatively) is covered by widening B by 2^-100 |y|, far below any ulp.
+
+import decimal as _decimal  # noqa: E402
+
+ELEMENTARY = ("Exp", "Log", "Tanh", "Sigmoid")
+ELEM_FUNCTION = {"Exp": "exp", "Log": "log", "Tanh": "tanh", "Sigmoid": "exp"}  # the function whose K applies
+ELEM_DIGITS = 40
+# [Elem.K] the defaults: float and double from glibc's libm-test-ulps; float16 and bfloat16 1
+_ELEM_K = {("exp", "float"): 1, ("exp", "double"): 1, ("log", "float"): 1, ("log", "double"): 1,
+           ("tanh", "float"): 2, ("tanh", "double"): 3}
+
+
+def elem_K(op: str, dtype: str) -> int:
+    return _ELEM_K.get((ELEM_FUNCTION[op], dtype), 1)
+
+
+def _dctx(prec: int):
+    return _decimal.Context(prec=prec, rounding=_decimal.ROUND_HALF_EVEN, Emin=-10 ** 9, Emax=10 ** 9, traps=[])
+
+
+def elem_ideal(op: str, x: float):
+    """y = op(x) for a finite x (x > 0 for Log), as a Decimal within 10^-37 relatively; Infinity where the
+    value exceeds the decimal range (e^x of x beyond 10^9: beyond every T's range)."""
+    P = ELEM_DIGITS
+    ctx = _dctx(P)
+    if op in ("Exp", "Sigmoid") and abs(x) > 1000:
+        # Beyond every T's range: e^x > Omega_double for x > 1000; for x < -1000, e^x < 2^-1442 and sigma(x)
+        # within 2^-1442 of 0 or 1, which the model's absolute margin (2^-1200) covers. Clamped, so that no
+        # decimal with a huge exponent is converted to a fraction.
+        if op == "Exp" and x > 0:
+            return _decimal.Decimal("Infinity")
+        x = math.copysign(1000.0, x)
+    d = _decimal.Decimal(x)  # exact
+    if op == "Exp":
+        return ctx.exp(d)
+    if op == "Log":
+        return ctx.ln(d)
+    if op == "Tanh":
+        a = abs(d)
+        if a == 0:
+            return d
+        a = min(a, _decimal.Decimal(400))  # 1 - tanh(400) < 1e-347
+        c2 = _dctx(P + max(0, -a.adjusted()) + 5)
+        e = c2.exp(2 * a)
+        t = ctx.divide(c2.subtract(e, 1), c2.add(e, 1))
+        return t if x > 0 else -t
+    if x >= 0:  # Sigmoid
+        return ctx.divide(1, ctx.add(1, ctx.exp(-d)))
+    e = ctx.exp(d)
+    return ctx.divide(e, ctx.add(1, e))
+
+
+def _elem_exact(value: float, why: str) -> Allowed:
+    """Exactly one value conforms (a zero of either sign, [Acc.zero])."""
+    if math.isnan(value):
+        return Allowed(fin=False, pinf=False, ninf=False, nan=True, why=why)
+    if math.isinf(value):
+        return Allowed(fin=False, pinf=value > 0, ninf=value < 0, nan=False, why=why)
+    return Allowed(fin=True, pinf=False, ninf=False, nan=False, s=Fraction(value), B=Fraction(0), why=why)
+
+
+def elem_allowed_one(op: str, dtype: str, x: float, mutation: str = "") -> Allowed:
+    """What conforms at one element of argument x (the exact value of the input element)."""
+    if math.isnan(x):
+        return _elem_exact(math.nan, f"[{op}.edge] a NaN argument")
+    if math.isinf(x):
+        v = {"Exp": math.inf if x > 0 else 0.0, "Log": math.inf if x > 0 else math.nan,
+             "Tanh": math.copysign(1.0, x), "Sigmoid": 1.0 if x > 0 else 0.0}[op]
+        return _elem_exact(v, f"[{op}.edge] [Elem.special]")
+    if op == "Log" and x <= 0:
+        return _elem_exact(-math.inf if x == 0 else math.nan, "[Log.edge] [Elem.special]")
+    if op == "Tanh" and x == 0:
+        return _elem_exact(0.0, "[Tanh.edge] tanh(+-0) = +-0")
+    f = fmt_of(dtype)
+    K = elem_K(op, dtype)
+    if mutation == "half-bound-elem":
+        K = Fraction(K, 2)
+    kappa, alpha = 2 * K * f.u, K * f.eta                  # [Elem.hyp]
+    y = elem_ideal(op, x)
+    if y.is_infinite():                                    # e^x beyond the decimal range: only +Inf
+        return Allowed(fin=False, pinf=True, ninf=False, nan=False, why="[Exp.overflow] e^x beyond every range")
+    s = Fraction(y)
+    margin = abs(s) / 2 ** 100 + Fraction(1, 2 ** 1200)   # the model's own error and clamping, covered
+    why = f"K_{ELEM_FUNCTION[op]} = {K}"
+    if op == "Sigmoid":                                    # [Sigmoid.bound]
+        v = f.v
+        phi = (1 + v) ** 2 / (1 - v) - 1
+        c = 1 - kappa - alpha
+        B = s * (phi + kappa * (1 + phi) / c ** 2) + alpha * (1 + phi) / c ** 2 + f.eta / 2
+        # [Sigmoid.overflow]: e^-x in form 1 may overflow (certainly for x < -1000: e^1000 > Omega_double)
+        # (and never for x > 1000, where e^-x < 1)
+        em = _decimal.Decimal(0) if x > 1000 else \
+            _dctx(ELEM_DIGITS).exp(-_decimal.Decimal(x)) if x > -1000 else _decimal.Decimal("Infinity")
+        if em.is_infinite() or Fraction(em) * (1 + kappa) + alpha + 1 >= f.omega:
+            B = max(B, s)
+            why += ", [Sigmoid.overflow]: 0 conforms"
+        return Allowed(fin=True, pinf=False, ninf=False, nan=False, s=s, B=B + margin, why=why)
+    B = kappa * abs(s) + alpha                             # [Exp.bound] [Log.bound] [Tanh.bound]
+    if op == "Exp":
+        pinf = s * (1 + kappa) + alpha >= f.omega           # [Exp.overflow]
+        if dtype == "double" and s > f.omega:               # beyond binary64's range: only +Inf
+            return Allowed(fin=False, pinf=True, ninf=False, nan=False, s=s, why="[Exp.overflow] beyond binary64")
+        return Allowed(fin=True, pinf=pinf, ninf=False, nan=False, s=s, B=B + margin,
+                       why=why + (", [Exp.overflow]: +Inf conforms" if pinf else ""))
+    return Allowed(fin=True, pinf=False, ninf=False, nan=False, s=s, B=B + margin, why=why)
+
+
+_ELEM_MEMO: dict = {}
+
+
+def elem_allowed(case, mutation: str = "") -> List[Allowed]:
+    """Per element of the case (flat), what conforms; memoised per (operator, type, input bytes, mutation)."""
+    key = (case.op, case.dtype, np.asarray(case.inputs[0]).tobytes(), mutation)
+    if key not in _ELEM_MEMO:
+        if len(_ELEM_MEMO) > 4096:
+            _ELEM_MEMO.clear()
+        x = values_of(case.dtype, case.inputs[0]).reshape(-1)
+        _ELEM_MEMO[key] = [elem_allowed_one(case.op, case.dtype, float(v), mutation) for v in x.tolist()]
+    return _ELEM_MEMO[key]
+
+
+def elem_judge(case, y: np.ndarray, mutation: str = ""):
+    """(ok mask (flat) or None for another shape, the Allowed list, the expected shape)."""
+    shape = list(case.inputs[0].shape)
+    allowed = elem_allowed(case, mutation)
+    if list(np.shape(y)) != shape:
+        return None, allowed, shape
+    vals = values_of(case.dtype, y).reshape(-1)
+    return np.array([al.accepts(float(r)) for al, r in zip(allowed, vals.tolist())], bool), allowed, shape
+
+
+def elem_run_value(case) -> np.ndarray:
+    """[Elem.run] what `run` writes: fl_T(y) (the special values as they are; a canonical NaN). Where y lies
+    within the model's error of a midpoint of T, both neighbours are possible: run_ambiguous says where."""
+    vals = []
+    for al in elem_allowed(case):
+        if not al.fin:
+            vals.append(math.nan if al.nan else math.inf if al.pinf else -math.inf)
+        else:
+            vals.append(round_exact(al.s, case.dtype) if al.s != 0 else 0.0)
+    return from_float64(case.dtype, np.array(vals, np.float64).reshape(case.inputs[0].shape))
+
+
+def elem_run_ambiguous(case) -> np.ndarray:
+    """Elements whose y is within 2^-100 |y| of a midpoint of T (fl_T not decided by the model)."""
+    out = []
+    for al in elem_allowed(case):
+        if not al.fin or al.s == 0:
+            out.append(False)
+            continue
+        d = al.s / 2 ** 100
+        out.append(round_exact(al.s - abs(d), case.dtype) != round_exact(al.s + abs(d), case.dtype))
+    return np.array(out, bool)
+
+
+def ulp32(s: Fraction) -> Fraction:
+    """ulp_float(s) = 2^(max(floor(log2 |s|), -126) - 23); 2^-149 at 0 (the measurement's unit)."""
+    if s == 0:
+        return Fraction(1, 2 ** 149)
+    a = abs(s)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1
+    return Fraction(2) ** (max(e, -126) - 23)
+
+
+def elem_error_ulps(case, y: np.ndarray) -> Optional[float]:
+    """The largest |r - y| in ulps of T (spacing of T at y, eta_T below lambda_T) over the finite elements of
+    a finite ideal; None when there is none."""
+    f = fmt_of(case.dtype)
+    best = None
+    for al, r in zip(elem_allowed(case), values_of(case.dtype, y).reshape(-1).tolist()):
+        if al.fin and al.B > 0 and math.isfinite(r):
+            a = abs(al.s)
+            if a == 0:
+                u = f.eta
+            else:
+                e = a.numerator.bit_length() - a.denominator.bit_length()
+                if Fraction(2) ** e > a:
+                    e -= 1
+                u = Fraction(2) ** (max(e, f.emin) - f.p + 1)
+            err = float(abs(Fraction(r) - al.s) / u)
+            best = err if best is None or err > best else best
+    return best
+
+
+def elem_max_fraction(case, y: np.ndarray) -> Optional[float]:
+    best = None
+    for al, r in zip(elem_allowed(case), values_of(case.dtype, y).reshape(-1).tolist()):
+        if al.fin and al.B > 0 and math.isfinite(r):
+            fr = float(abs(Fraction(r) - al.s) / al.B)
+            best = fr if best is None or fr > best else best
+    return best
+
+
+_SPEC.update({op: elem_run_value for op in ELEMENTARY})
+
+
+# onnxruntime 1.30's float kernels, measured against a binary64 / MPFR evaluation over 10^6 arguments per range
+# (/work/scratch/ort-elem/RESULTS.md and table.md; spec/ops/log.md, tanh.md, sigmoid.md, "Divergences"). Each
+# constant is the measured maximum, rounded up at its last printed digit; "ulp" is ulp_float(y) of ulp32.
+ORT_LOG_ULPS = Fraction(315, 100)        # [Log.div.ort]: 3.14 ulps (2^20 floats around 1; 2.96 over every binade)
+ORT_TANH_ULPS = Fraction(547, 100)       # [Tanh.div.ort]: 5.46 ulps on [-20, 20] (the +-1.0000002 of |x| in 8..10 included)
+# [Tanh.div.ort]: 103 eta (2^-149) on subnormal x (tanh(x)/x from 0 to 1.9), and, measured here on 2e5 patterns
+# of the binades below 2^-96 (tanh x = x to 2^-290), the same absolute error in the lowest normal binades: at
+# most 2 ulps + 102 eta for |x| < 2^-120 (104 eta = 104 ulps in [2^-126, 2^-125), 160 eta = 5 ulps in
+# [2^-121, 2^-120)), 2 ulps above. The clause's text names the subnormal arguments only.
+ORT_TANH_TINY = Fraction(207, 2)         # eta's, beside 2 ulps, for |x| < 2^-120
+ORT_TANH_TINY_BELOW = 2.0 ** -120
+ORT_SIGMOID_POS_ULPS = Fraction(294, 100)  # [Sigmoid.div.ort]: 2.93 ulps for x >= 0
+ORT_SIGMOID_NEG_ABS = Fraction(1395, 10 ** 10)  # [Sigmoid.div.ort]: 1.39e-7 absolutely for x < 0 (0 below -18)
+ORT_ELEM_DIV = {"Log": "Log.div.ort", "Tanh": "Tanh.div.ort", "Sigmoid": "Sigmoid.div.ort"}
+
+
+def ort_elem_tolerance(op: str, x: float, s: Fraction) -> Optional[Fraction]:
+    """How far from y = op(x) onnxruntime's float kernel was measured to go, at this argument (None: Exp,
+    which has no divergence, [Exp.div.ort])."""
+    if op == "Log":
+        return ORT_LOG_ULPS * ulp32(s)
+    if op == "Tanh":
+        if x != 0 and abs(x) < ORT_TANH_TINY_BELOW:
+            return 2 * ulp32(s) + ORT_TANH_TINY * Fraction(1, 2 ** 149)
+        return ORT_TANH_ULPS * ulp32(s)
+    if op == "Sigmoid":
+        return ORT_SIGMOID_POS_ULPS * ulp32(s) if x >= 0 else ORT_SIGMOID_NEG_ABS
+    return None
+
+
+def _f16_rounding_interval(r: float):
+    """The reals that round to the float16 value r (to nearest): [lo, hi] with the half-spacings each side."""
+    h = np.float16(r)
+    up = float(np.nextafter(h, np.float16(np.inf)))
+    dn = float(np.nextafter(h, np.float16(-np.inf)))
+    v = Fraction(float(h))
+    hi = v + (Fraction(up) - v) / 2 if math.isfinite(up) else fmt_of("float16").omega
+    lo = v - (v - Fraction(dn)) / 2 if math.isfinite(dn) else -fmt_of("float16").omega
+    return lo, hi
+
+
+def ort_elem_explains(case, x: float, al: Allowed, r: float) -> bool:
+    """Is ORT's element r (not conforming) what the clause states? float: |r - y| within the measured maximum
+    at x; float16 (which ORT computes with the float kernel between inserted Casts, Kernel table): some float
+    within that maximum of y rounds to r."""
+    if case.dtype not in ("float", "float16") or not al.fin or not math.isfinite(r) or not math.isfinite(x):
+        return False
+    tol = ort_elem_tolerance(case.op, x, al.s)
+    if tol is None:
+        return False
+    if case.dtype == "float":
+        return abs(Fraction(r) - al.s) <= tol
+    lo, hi = _f16_rounding_interval(r)
+    return al.s - tol <= hi and al.s + tol >= lo

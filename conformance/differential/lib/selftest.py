@@ -16,6 +16,11 @@ Feeds lib/classify.py with synthetic peer outputs built from the spec model (no 
   - K = 0 answered by C unscaled                  -> divergence Gemm.div.ort-empty-k
   - mutants of the model (a dropped bias, C read under beta = 0, padding as terms, alpha ignored,
     the bound halved) judging correct outputs     -> unexplained in the cases where they matter
+  Exp, Log, Tanh, Sigmoid (the elementary functions, lib/model.py elem_judge):
+  - peer = fl_T(y)                                -> agree; sonnx-ref one ulp off fl_T(y) -> unexplained
+  - an element just outside B: Exp                -> unexplained ([Exp.div.ort]: no divergence)
+  - an element beyond B and beyond ORT's measured maximum, or a NaN for a finite y  -> unexplained
+  - a float Log / Tanh / Sigmoid element outside B within the measured maximum -> divergence <Op>.div.ort
 Run: /usr/bin/python3 lib/selftest.py [N]   (exit 1 on any failure)
 """
 import os
@@ -122,6 +127,8 @@ def main(n):
                         continue
                     expect(case, back(moved), spec, "unexplained", why="Hardmax 1 moved (no NaN, no ±0 tie)")
         computing_selftest(generate(20240601, max(1, n // 4), list(COMP_WEIGHTS)), expect, failures, counts)
+        elementary_selftest(generate(20240601, max(1, n // 6), ["Exp", "Log", "Tanh", "Sigmoid"]), expect, failures,
+                            counts)
     for k, v in sorted(counts.items()):
         print(f"selftest: {v:5d} x {k}")
     for f in failures[:30]:
@@ -260,6 +267,50 @@ def computing_selftest(cases, expect, failures, counts):
         counts[f"computing mutant {mut}: noticed in {hit} of {total} cases where it changes the output"] = 1
         if total == 0 or hit < max(1, (3 * total) // 4):
             failures.append(f"mutant {mut} of the accuracy model noticed in {hit} of {total} cases (want >= 3/4, >= 1)")
+
+
+def elementary_selftest(cases, expect, failures, counts):
+    """The classifier on Exp, Log, Tanh, Sigmoid: wrong peers unexplained, the measured ORT errors classified."""
+    import math
+    from fractions import Fraction
+    for case in cases:
+        if case.op not in M.ELEMENTARY or case.inputs[0].size == 0:
+            continue
+        dt = case.dtype
+        run = M.elem_run_value(case)
+        expect(case, run, run, "agree", why="elementary: peer = fl_T(y)")
+        allowed = M.elem_allowed(case)
+        xs = M.values_of(dt, case.inputs[0]).reshape(-1).tolist()
+        fin = [j for j, al in enumerate(allowed) if al.fin and al.B > 0 and al.s != 0 and
+               math.isfinite(M.round_exact(al.s, dt))]
+        if not fin:
+            continue
+        j = fin[0]
+        al = allowed[j]
+        st = storage(dt)
+
+        def with_value(v):
+            z = run.copy().reshape(-1)
+            z[j] = np.array(v, st)
+            return z.reshape(run.shape)
+        r0 = float(M.values_of(dt, run.reshape(-1)[j:j + 1])[0])
+        one_up = float(np.nextafter(np.array(r0, st), np.array(math.inf, st)))
+        if math.isfinite(one_up):
+            expect(case, run, with_value(one_up), "unexplained", why="elementary: sonnx-ref one ulp off fl_T(y)")
+        expect(case, with_value(math.nan), run, "unexplained", why="elementary: a NaN for a finite ideal")
+        tol = M.ort_elem_tolerance(case.op, xs[j], al.s)
+        far = al.s + 2 * max(al.B, tol or 0) + 4 * abs(al.s) / 2 ** 10 + 2 * M.fmt_of(dt).eta
+        v = M.round_exact(far, dt)
+        if math.isfinite(v) and not al.accepts(v):
+            expect(case, with_value(v), run, "unexplained", why="elementary: beyond B and ORT's measured maximum")
+        out = _edge_value(dt, al, True)
+        if out is None or not math.isfinite(out):
+            continue
+        if case.op == "Exp":
+            expect(case, with_value(out), run, "unexplained", why="elementary: Exp just outside B")
+        elif dt == "float" and tol is not None and abs(Fraction(out) - al.s) <= tol:
+            expect(case, with_value(out), run, "divergence", [M.ORT_ELEM_DIV[case.op]],
+                   why=f"elementary: {case.op} float outside B, within the measured maximum")
 
 
 if __name__ == "__main__":
