@@ -1446,7 +1446,7 @@ TEST_CASE("[Log.overflow] [Tanh.overflow] no finite argument overflows: ln of th
 }
 
 TEST_CASE("[Elem.verdict] [Elem.oracle.mpfr] the radius is B + e_o: a value at the centre plus R conforms, one beyond does "
-          "not; double elements take MPFR's pair, within 2^-105 of the ideal",
+          "not, and double elements take MPFR's pair, within 2^-105 of the ideal",
           "[elementary][props]") {
   // float Exp at 0.5: R = B̂ + e_o (both inflated); the centre ± R, computed exactly as doubles, conform; a value
   // 2R away does not (e^0.5 = 1.6487212707001282, R about 2e-7)

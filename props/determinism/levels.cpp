@@ -284,7 +284,7 @@ void functions(DType t, std::uint64_t& seed, Digest& d) {
   d.computed(ops::hardsigmoid(22, X, {}));
   const Tensor R = computing(t, {3, 5, 7, 11}, seed++);
   for (std::int64_t axis : {-1, 1}) d.computed(ops::softmax(13, R, axis)), d.computed(ops::logsoftmax(13, R, axis));
-  d.computed(ops::softmax(11, R, 1)), d.computed(ops::logsoftmax(1, R, 2));  // the 2-D coercion
+  if (t != DType::BFloat16) d.computed(ops::softmax(11, R, 1)), d.computed(ops::logsoftmax(1, R, 2));  // the 2-D coercion
   ops::LrnParams p;
   p.size = 3;
   d.computed(ops::lrn(13, computing(t, {2, 9, 13, 17}, seed++), p));

@@ -52,7 +52,7 @@ std::int64_t normalised_axis(const SoftmaxClauses& c, int version, const Tensor&
   if (std::find(allowed.begin(), allowed.end(), X.dtype()) == allowed.end())  // [Softmax.err.dtype]
     refuse(c.err_dtype, "{}-{} does not accept {} (T in {{{}}})", c.op, version, name(X.dtype()), join_names(allowed));
   const std::int64_t r = X.rank();
-  const std::int64_t lowest = version >= 11 ? -r : 0;  // [Softmax.v1] axis in [0, r − 1]; 11, 13: [−r, r − 1]
+  const std::int64_t lowest = -r;  // [Softmax.axis] [−r, r − 1] in every version (version 1 too: onnxruntime, PyTorch's exports)
   if (axis < lowest || axis > r - 1)  // [Softmax.err.axis-range] (so rank 0 is refused)
     refuse(c.err_axis, "{}-{}: axis {} is outside [{}, {}] for an input of shape {}", c.op, version, axis, lowest, r - 1,
            to_string(X.shape()));
