@@ -131,15 +131,15 @@ class Accumulator {
  public:
   explicit Accumulator(DType t);
   // An accumulation whose finite terms so far summed to σ (and τ) with magnitude Ŝ: the state a bulk
-  // evaluation reached term by term, from which the oracle's later steps continue ([Gemm.order]).
+  // evaluation reached term by term, from which the oracle's later steps continue (Gemm's order of steps).
   static Accumulator seeded(DType t, double sigma, double tau, double mag);
   // A term a·b of two factors ([Acc.terms]).
   void add_product(double a, double b);
   // A term of one factor c (Conv's bias, Gemm's C with beta = ±1).
   void add_value(double c);
-  // Gemm's α after the sum of the products: σ ← α·σ, Ŝ ← |α|·Ŝ ([Gemm.order]).
+  // Gemm's α after the sum of the products: σ ← α·σ, Ŝ ← |α|·Ŝ (spec/ops/gemm.md's order).
   void scale(double alpha);
-  // A term β·c after the sum ([Gemm.order]): the product first (exact for the short types).
+  // A term β·c after the sum (spec/ops/gemm.md's order): the product first (exact for the short types).
   void add_scaled(double beta, double c);
   // [Acc.divisor] [Acc.oracle] ŝ/d after the sum (d >= 1; d <= 0 is not a division and changes nothing:
   // the operator states its empty case): for the short types one binary64 division σ ← σ/d; for double

@@ -197,6 +197,33 @@ Pair sigmoid_mp(double x) {
   return pair_of(y, 3);
 }
 
+Pair pow_mp(double x, double y) {
+  Mp a(x), b(y), z;
+  mpfr_pow(z.v, a.v, b.v, MPFR_RNDN);
+  return pair_of(z, 1);
+}
+
+Pair pow_mp(double x, std::int64_t y) {
+  Mp a(x), z;
+  mpfr_pow_si(z.v, a.v, static_cast<long>(y), MPFR_RNDN);
+  return pair_of(z, 1);
+}
+
+Pair pow_mp(double x, std::uint64_t y) {
+  Mp a(x), z;
+  mpfr_pow_ui(z.v, a.v, static_cast<unsigned long>(y), MPFR_RNDN);
+  return pair_of(z, 1);
+}
+
+bool trunc_pow_mp(std::int64_t x, double y, std::uint64_t* out) {
+  Mp a, b(y), z;
+  mpfr_set_sj(a.v, x, MPFR_RNDN);  // exact: 64 <= kBits bits
+  mpfr_pow(z.v, a.v, b.v, MPFR_RNDZ);
+  if (mpfr_cmp_ui_2exp(z.v, 1, 64) >= 0) return false;
+  *out = mpfr_get_uj(z.v, MPFR_RNDZ);
+  return true;
+}
+
 void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y) {
   std::size_t jm = 0;  // the first maximum, whose term is 1 exactly
   for (std::size_t j = 1; j < n; ++j) jm = x[j] > x[jm] ? j : jm;

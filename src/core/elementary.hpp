@@ -170,10 +170,18 @@ Pair exp_mp(double x);
 Pair log_mp(double x);
 Pair tanh_mp(double x);
 Pair sigmoid_mp(double x);
-// [Softmax.float.formula] [LogSoftmax.float.formula] a row x[0..n) (every x finite, n >= 1): y[j] =
+// x^y in MPFR for x, y finite and non-zero (x < 0 only with an integer y): y a binary64 value, a signed or
+// an unsigned 64-bit integer (exact, mpfr_pow_si / mpfr_pow_ui).
+Pair pow_mp(double x, double y);
+Pair pow_mp(double x, std::int64_t y);
+Pair pow_mp(double x, std::uint64_t y);
+// The truncation toward zero of x^y for an integer x > 0 and a finite binary64 y: MPFR's x^y rounded toward
+// zero (the largest kBits-bit value at most x^y, whose truncation is x^y's). False when it exceeds 2^64.
+bool trunc_pow_mp(std::int64_t x, double y, std::uint64_t* out);
+// Softmax's and LogSoftmax's formulas (spec/ops/softmax.md, logsoftmax.md): a row x[0..n) (every x finite, n >= 1): y[j] =
 // e^(x_j − m)/Σ_k e^(x_k − m), or x_j − m − log Σ_k e^(x_k − m) (log_form), m = max_k x_k.
 void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y);
-// [LRN.float.formula] y = x / (bias + (alpha/size)·Σ_j w_j²)^beta for a window w[0..n) (every value finite,
+// LRN's formula (spec/ops/lrn.md): y = x / (bias + (alpha/size)·Σ_j w_j²)^beta for a window w[0..n) (every value finite,
 // the base positive).
 Pair lrn_mp(double x, const double* w, std::size_t n, double alpha, std::int64_t size, double bias, double beta);
 

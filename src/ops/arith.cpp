@@ -55,17 +55,12 @@ void check_types(const ArithClauses& c, int version, const Tensor& A, const Tens
     refuse(c.err_dtype, "{}-{} does not accept {} (T in {{{}}})", c.op, version, name(A.dtype()), join_names(allowed));
 }
 
-// The shape of C and the maps reading A and B over C's axes.
-struct Geometry {
-  Shape shape;
-  Strides a, b;
-  bool broadcast = false;  // some input is read through a broadcast (not its own shape)
-};
+using Geometry = BinaryMap;
 
 // [Common.arith.legacy] versions 1 and 6: C has A's shape; B is A's shape (broadcast 0), one element
 // of rank <= rA, or a contiguous run of A's dimensions from s = axis (suffix matching s = rA - rB
 // when axis is absent), no size-1 dimension stretched.
-Geometry legacy_geometry(const ArithClauses& c, int version, const Tensor& A, const Tensor& B, const LegacyBroadcast& l) {
+Geometry legacy_geometry(const BinaryClauses& c, int version, const Tensor& A, const Tensor& B, const LegacyBroadcast& l) {
   Geometry g;
   g.shape = A.shape();
   g.a = row_major_strides(A.shape());
@@ -94,7 +89,9 @@ Geometry legacy_geometry(const ArithClauses& c, int version, const Tensor& A, co
 
 // [Common.arith.map] versions 7 and later: the multidirectional broadcast of Max and Min
 // ([Common.broadcast.rank], [Common.broadcast.dims], [Common.broadcast.map]).
-Geometry geometry(const ArithClauses& c, int version, const Tensor& A, const Tensor& B, const LegacyBroadcast& l) {
+}  // namespace
+
+BinaryMap binary_map(const BinaryClauses& c, int version, const Tensor& A, const Tensor& B, const LegacyBroadcast& l) {
   if (version < 7) return legacy_geometry(c, version, A, B, l);
   auto s = broadcast_shape({A.shape(), B.shape()});
   if (!s)
@@ -106,6 +103,12 @@ Geometry geometry(const ArithClauses& c, int version, const Tensor& A, const Ten
   g.b = broadcast_strides(B.shape(), g.shape);
   g.broadcast = A.shape() != g.shape || B.shape() != g.shape;
   return g;
+}
+
+namespace {
+
+Geometry geometry(const ArithClauses& c, int version, const Tensor& A, const Tensor& B, const LegacyBroadcast& l) {
+  return binary_map({c.op, c.err_broadcast, c.err_legacy}, version, A, B, l);
 }
 
 // ---- one operation -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/index.hpp"
 #include "core/tensor.hpp"
 #include "ops/definition.hpp"
 
@@ -36,6 +37,21 @@ struct LegacyBroadcast {
   std::int64_t broadcast = 0;
   std::optional<std::int64_t> axis;
 };
+
+// [Common.arith.map] [Common.arith.legacy] The binary map, shared with Pow: the output's shape and the
+// maps reading A and B over its axes — the multidirectional broadcast from version 7, the legacy rule
+// of `broadcast` and `axis` below. Refuses with the operator's own clauses.
+struct BinaryClauses {
+  const char* op;
+  const char* err_broadcast;
+  const char* err_legacy;
+};
+struct BinaryMap {
+  Shape shape;
+  Strides a, b;
+  bool broadcast = false;  // some input is read through a broadcast (not its own shape)
+};
+BinaryMap binary_map(const BinaryClauses& c, int version, const Tensor& A, const Tensor& B, const LegacyBroadcast& legacy);
 
 // The element types of every version of the four operators (the same for each).
 std::vector<DType> arith_types(int version);

@@ -46,6 +46,7 @@
 #include "ops/hardsigmoid.hpp"
 #include "ops/softmax.hpp"
 #include "ops/lrn.hpp"
+#include "ops/pow.hpp"
 
 namespace sonnx::ops {
 
@@ -1030,6 +1031,29 @@ LrnParams lrn_params(int v, const Attributes& a) {
   return p;
 }
 
+// Pow ([Pow.v1] ... [Pow.v15]): the base X and the exponent Y, over the binary map of Add (version 1's
+// legacy broadcast and axis); a float base computed ([Elem.verdict]), an integer base exact.
+OpVersion pow_version(int v) {
+  Kinds kinds;
+  if (v < 7) kinds = {{"broadcast", "int"}, {"axis", "int"}};  // [Common.arith.legacy] version 1
+  OpVersion out{"Pow", v, 2, 2, 1,
+                [v, kinds](const Inputs& in, const Attributes& a, std::size_t) {
+                  check_attributes("Pow", v, a, kinds);
+                  return single(pow_op(v, required(in, 0, "Pow", v, "X"), required(in, 1, "Pow", v, "Y"), legacy_broadcast(a)));
+                },
+                [v, kinds](const Attributes& a) { check_attributes("Pow", v, a, kinds); },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<std::int64_t>& i) {
+                  return decide_pow(v, values, legacy_broadcast(a), i);
+                },
+                [v](const NodeValues& values, const Attributes& a, const std::vector<Source>& sources) {
+                  return reach_pow(v, values, legacy_broadcast(a), sources);
+                }};
+  out.output_source = [](const std::vector<std::optional<Source>>&) { return Source::Computed; };
+  out.computes = true;
+  out.nan_payload_free = true;  // [Check.nan-payload.free] an arithmetic NaN
+  return out;
+}
+
 OpVersion lrn_version(int v) {
   const Kinds kinds = {{"alpha", "float"}, {"beta", "float"}, {"bias", "float"}, {"size", "int"}};
   auto check = [v, kinds](const Attributes& a) {
@@ -1116,6 +1140,7 @@ std::vector<OpVersion> make_table() {
   for (int v : {1, 11, 13}) t.push_back(softmax_version(kSoftmax, v));
   for (int v : {1, 11, 13}) t.push_back(softmax_version(kLogSoftmax, v));
   for (int v : {1, 13}) t.push_back(lrn_version(v));
+  for (int v : {1, 7, 12, 13, 15}) t.push_back(pow_version(v));
   // [Check.nan-payload.free] the outputs of an operator that declares it carry the mark, whatever
   // calls its kernel (run, check, golden, conformance)
   for (OpVersion& op : t)

@@ -55,14 +55,20 @@ std::uint64_t unary_bits(DType t, double x);
 // short types), or from MPFR (double, and wherever the rounding is undecided):
 //   Y  = (|c| + a)·(1 + 2ρ), an upper bound of the ideal's magnitude (a = 2^-1070, double's MPFR pair 2^-1074)
 //   e_o = ρ·Y + a, B̂ = Def::bound(Y), R = (B̂ + e_o)·(1 + 2^-44) + 2^-1072
-template <class Def> UnaryResult unary_finish(const UnaryConsts& k, double x, double c) {
+// The oracle's relative error at the argument: Def's constant, or Def::rho_at(x) where it depends on the
+// argument (Pow's ρ(t̂)). Arg is the function's argument: a double, or Pow's pair (x, y).
+template <class Def, class Arg> double oracle_rho(const Arg& x) {
+  if constexpr (requires { Def::rho_at(x); }) return Def::rho_at(x);
+  else return Def::rho;
+}
+template <class Def, class Arg> UnaryResult unary_finish(const UnaryConsts& k, const Arg& x, double c) {
   UnaryResult out;
   if (const std::optional<UnaryEdge> edge = Def::edge(k, x)) {  // the operator's edge clause
     out.e.hi = edge->value, out.e.allowed = edge->allowed, out.e.radius = out.e.bound = edge->radius;
     out.bits = unary_bits(k.t, edge->value);
     return out;
   }
-  double rho = Def::rho, centre = c, lo = 0, abs = elementary::kAbs;
+  double rho = oracle_rho<Def>(x), centre = c, lo = 0, abs = elementary::kAbs;
   std::uint64_t bits = 0;
   const bool is_double = k.t == DType::Double;
   std::optional<elementary::Pair> mp;
