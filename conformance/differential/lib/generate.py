@@ -1515,3 +1515,226 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:  # noqa: F811 - the ele
         else:
             out.append(next(rest))
     return out
+
+
+# ====================================================================== issue 32, second part: Sqrt, HardSigmoid,
+# Softmax, LogSoftmax, LRN (spec/ops/sqrt.md ... lrn.md). Drawn from their own PCG64 stream ([seed, 0x5F]) and only
+# when --ops names them (ids nNNNN-Op-opset-dtype), so every other campaign's cases are unchanged. Every version, every
+# type of the version's constraint (bfloat16 from 13 / 22; ORT's refusals are measured, lib/classify.py
+# NORM_REFUSALS); Sqrt judged bit for bit, the four others by their bounds (lib/classify.py classify_norm).
+NORM_VERSIONS = {"Sqrt": [1, 6, 13], "HardSigmoid": [1, 6, 22], "Softmax": [1, 11, 13], "LogSoftmax": [1, 11, 13],
+                 "LRN": [1, 13]}
+VERSIONS.update(NORM_VERSIONS)
+for _op, _vs in NORM_VERSIONS.items():
+    for _v in _vs:
+        CONSTRAINT[(_op, _v)] = F3 + (["bfloat16"] if _v >= 13 else [])
+NORM_TYPES_DRAWN = {"float": 0.45, "float16": 0.25, "double": 0.18, "bfloat16": 0.12}
+# HardSigmoid's attributes: the defaults, PyTorch's hardsigmoid (1/6, 0.5), values float16 cannot hold (0.1, 1e-3),
+# a negative slope, a zero slope (0 * Inf), large ones (the saturation points close together).
+HS_ALPHAS = [None, 0.2, 1.0 / 6.0, 0.1, -0.25, 0.0, 3.0, 1e-3, 1000.0, 0.5]
+HS_BETAS = [None, 0.5, 0.0, 1.0, 0.3, -2.0, 0.6]
+LRN_ALPHAS = [None, 1e-4, 1e-3, 0.01, 0.5, 2.0]
+LRN_BETAS = [None, 0.75, 0.5, 1.0, 0.25, 2.0, -0.5]
+LRN_BIASES = [None, 1.0, 2.0, 0.5, 1e-3, 10.0]
+
+
+def _to_storage(dtype: str, v: np.ndarray) -> np.ndarray:
+    """float64 values -> storage of T (rounded by numpy's conversion; bfloat16 by truncating float's bits)."""
+    if dtype == "bfloat16":
+        return (np.asarray(v, np.float64).astype(np.float32).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
+    return np.asarray(v, np.float64).astype(storage(dtype))
+
+
+class NormGen(Gen):
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0x5F]))
+
+    def special(self, dtype: str, kinds=("qnan", "inf", "ninf", "p0", "n0", "sub", "ext")) -> int:
+        sp = _specials(dtype)
+        pool = [b for k in kinds for b in sp[k][:2 if k == "qnan" else None]]
+        return pool[self.rng.integers(len(pool))]
+
+    def put_bits(self, dtype: str, arr: np.ndarray, k: int, bits: int) -> None:
+        arr.reshape(-1)[k] = from_bits(dtype, [bits])[0]
+
+    # ------------------------------------------------------------------ Sqrt
+    def sqrt_tensor(self, dtype, shape):
+        rng = self.rng
+        n = int(np.prod(shape, dtype=np.int64))
+        width = {"float16": 16, "bfloat16": 16, "float": 32, "double": 64}[dtype]
+        out = np.zeros(n, storage(dtype))
+        for k in range(n):
+            w = rng.choice(5, p=[0.4, 0.2, 0.15, 0.15, 0.1])
+            if w == 0:  # a random non-negative pattern: every binade, subnormals included
+                b = int(rng.integers(0, 1 << (width - 1))) if width < 64 else int(rng.integers(0, 1 << 62)) * 2 + int(rng.integers(2))
+                self.put_bits(dtype, out, k, b)
+            elif w == 1:  # a perfect square, or next to one (ties cannot occur; exact roots)
+                r = float(rng.integers(1, 300)) * 2.0 ** int(rng.integers(-12, 12))
+                out[k] = _to_storage(dtype, np.array([r * r * (1 + rng.choice([0.0, 2.0 ** -20, -2.0 ** -20]))]))[0]
+            elif w == 2:  # next to 1, and small magnitudes
+                out[k] = _to_storage(dtype, np.array([rng.uniform(0.5, 2.0) * 2.0 ** -int(rng.integers(0, 30))]))[0]
+            elif w == 3:  # negative values: a NaN
+                out[k] = _to_storage(dtype, np.array([-rng.uniform(0, 100)]))[0]
+            else:
+                self.put_bits(dtype, out, k, self.special(dtype))
+        return out.reshape(shape)
+
+    # ------------------------------------------------------------------ HardSigmoid
+    def hs_tensor(self, dtype, shape, alpha, beta):
+        rng = self.rng
+        a = 0.2 if alpha is None else alpha
+        b = 0.5 if beta is None else beta
+        n = int(np.prod(shape, dtype=np.int64))
+        vals = np.zeros(n)
+        special = {}
+        for k in range(n):
+            w = rng.choice(6, p=[0.3, 0.25, 0.15, 0.1, 0.1, 0.1])
+            if w == 0 and a != 0:  # inside the ramp
+                lo, hi = sorted(((0 - b) / a, (1 - b) / a))
+                vals[k] = rng.uniform(lo - 0.1 * abs(hi - lo), hi + 0.1 * abs(hi - lo))
+            elif w == 1 and a != 0:  # next to a saturation point (where s crosses 0 or 1)
+                t = ((0 - b) / a, (1 - b) / a)[int(rng.integers(2))]
+                vals[k] = t * (1 + rng.choice([-1.0, 1.0]) * 2.0 ** -int(rng.integers(8, 30))) if t != 0 else \
+                    rng.choice([-1.0, 1.0]) * 2.0 ** -int(rng.integers(1, 30))
+            elif w == 2:  # near 0
+                vals[k] = rng.choice([-1.0, 1.0]) * rng.uniform(1, 2) * 2.0 ** -int(rng.integers(1, 40))
+            elif w == 3:  # large magnitudes: saturated
+                vals[k] = rng.choice([-1.0, 1.0]) * 10.0 ** rng.uniform(0, 4)
+            elif w == 4:
+                special[k] = self.special(dtype)
+            else:
+                vals[k] = rng.normal(0, 4)
+        out = _to_storage(dtype, vals)
+        for k, bits in special.items():
+            self.put_bits(dtype, out, k, bits)
+        return out.reshape(shape)
+
+    # ------------------------------------------------------------------ Softmax, LogSoftmax
+    def logits(self, dtype, shape, row_axis):
+        """Rows with: logits far above exp's overflow threshold (110, 1e4, +-3e38), ties, -Inf logits, rows all
+        -Inf, NaN / +Inf, logits whose results are subnormal, and plain N(0, s^2) rows."""
+        rng = self.rng
+        n = int(np.prod(shape, dtype=np.int64))
+        big = {"float16": 6e4, "bfloat16": 3e38, "float": 3e38, "double": 1e308}[dtype]
+        # subnormal results: e^(x - m) below lambda_T
+        sub_gap = {"float16": 16.0, "bfloat16": 90.0, "float": 95.0, "double": 715.0}[dtype]
+        kind = int(rng.choice(7, p=[0.3, 0.15, 0.12, 0.12, 0.1, 0.11, 0.1]))
+        sigma = float(rng.choice([0.5, 3.0, 10.0, 40.0]))
+        if kind == 1:    # far above exp's overflow threshold
+            off = float(rng.choice([110.0, 1e4, 1e6, big / 2]))
+            vals = off + rng.normal(0, sigma, n)
+        elif kind == 2:  # ties: a few distinct values repeated
+            pool = rng.normal(0, sigma, int(rng.integers(1, 4)))
+            vals = pool[rng.integers(len(pool), size=n)]
+        elif kind == 3:  # subnormal results: some logits sub_gap + a little below the others
+            vals = rng.normal(0, 1, n)
+            low = rng.random(n) < 0.5
+            vals[low] -= sub_gap + rng.uniform(0, 12)
+        elif kind == 4:  # the extremes: +-big together (the differences overflow T)
+            vals = rng.choice([-big, big, 0.0, -big / 3], size=n) * rng.uniform(0.5, 1.0, n)
+        else:
+            vals = rng.normal(0, sigma, n)
+        out = _to_storage(dtype, vals)
+        if kind >= 5 or rng.random() < 0.15:  # special elements: -Inf mostly, now and then NaN, +Inf, a row all -Inf
+            flat = out.reshape(-1)
+            ninf = from_bits(dtype, _specials(dtype)["ninf"])[0]
+            r = rng.random()
+            if r < 0.25 and n:  # a whole row of -Inf (a row along row_axis, by the caller's layout)
+                x = flat.reshape(shape)
+                idx = [int(rng.integers(d)) if t != row_axis else slice(None) for t, d in enumerate(shape)]
+                x[tuple(idx)] = ninf
+            for k in range(n):
+                if rng.random() < 0.25:
+                    flat[k] = ninf
+                elif rng.random() < 0.03:
+                    self.put_bits(dtype, flat, k, self.special(dtype, ("qnan", "inf", "sub", "n0")))
+        return out.reshape(shape)
+
+    # ------------------------------------------------------------------ LRN
+    def lrn_tensor(self, dtype, shape):
+        rng = self.rng
+        n = int(np.prod(shape, dtype=np.int64))
+        sigma = float(rng.choice([1e-3, 1.0, 10.0, 100.0] if dtype != "float16" else [1e-3, 1.0, 10.0, 40.0]))
+        vals = rng.normal(0, sigma, n)
+        out = _to_storage(dtype, vals)
+        if rng.random() < 0.15:
+            for k in range(n):
+                if rng.random() < 0.05:
+                    self.put_bits(dtype, out, k, self.special(dtype))
+        return out.reshape(shape)
+
+    def case(self, index: int, ops=None) -> Case:
+        rng = self.rng
+        names = list(ops or NORM_VERSIONS)
+        op = names[rng.integers(len(names))]
+        vs = NORM_VERSIONS[op]
+        opset = int(rng.choice(vs, p=[0.08] + [0.92 / (len(vs) - 1)] * (len(vs) - 1)))
+        tn = list(NORM_TYPES_DRAWN)
+        dtype = tn[rng.choice(len(tn), p=list(NORM_TYPES_DRAWN.values()))]
+        if dtype == "bfloat16" and opset < 13:
+            dtype = "float"
+        attrs = {}
+        if op == "Sqrt":
+            x = self.sqrt_tensor(dtype, self.shape(int(rng.choice(5, p=[0.1, 0.3, 0.3, 0.2, 0.1])), max_elems=256))
+            if opset == 1 and rng.random() < 0.5:
+                attrs["consumed_inputs"] = [0]
+        elif op == "HardSigmoid":
+            alpha, beta = HS_ALPHAS[rng.integers(len(HS_ALPHAS))], HS_BETAS[rng.integers(len(HS_BETAS))]
+            attrs = {k: v for k, v in (("alpha", alpha), ("beta", beta)) if v is not None}
+            if opset == 1 and rng.random() < 0.5:
+                attrs["consumed_inputs"] = [0]
+            x = self.hs_tensor(dtype, self.shape(int(rng.choice(5, p=[0.1, 0.3, 0.3, 0.2, 0.1])), max_elems=256),
+                               alpha, beta)
+        elif op in ("Softmax", "LogSoftmax"):
+            rank = int(rng.choice([1, 2, 3, 4], p=[0.25, 0.4, 0.2, 0.15]))
+            shape = self.shape(rank, max_elems=512)
+            if rng.random() < 0.1:  # one long row (the summation's theta(n - 1))
+                shape = [int(rng.integers(300, 1001))] if rank == 1 else [1] * (rank - 1) + [int(rng.integers(100, 500))]
+            default = -1 if opset >= 13 else 1
+            if rng.random() < 0.3 and (opset >= 13 or rank >= 2):
+                axis = default  # the attribute absent
+            else:
+                axis = int(rng.integers(-rank, rank))
+                attrs["axis"] = axis
+            k = axis + rank if axis < 0 else axis
+            x = self.logits(dtype, shape, k if opset >= 13 else rank - 1)
+        else:  # LRN: (N, C, D1, ..., Dk), k = 1..3
+            rank = int(rng.choice([3, 4, 5], p=[0.35, 0.5, 0.15]))
+            while True:
+                shape = [int(rng.integers(1, 3))] + [int(rng.integers(1, 9))] + \
+                    [int(rng.integers(1, 5)) for _ in range(rank - 2)]
+                if rng.random() < 0.04:
+                    shape[int(rng.integers(rank))] = 0
+                if int(np.prod(shape)) <= 256:
+                    break
+            attrs["size"] = int(rng.choice([1, 2, 3, 4, 5, 7, 9]))
+            for name, pool in (("alpha", LRN_ALPHAS), ("beta", LRN_BETAS), ("bias", LRN_BIASES)):
+                v = pool[rng.integers(len(pool))]
+                if v is not None:
+                    attrs[name] = v
+            x = self.lrn_tensor(dtype, shape)
+        return Case(f"n{index:04d}-{op}-{opset}-{dtype}", op, opset, dtype, [x], attrs)
+
+
+_generate_without_norm = generate
+
+
+def generate(seed: int, n: int, ops=None) -> List[Case]:  # noqa: F811 - Sqrt, HardSigmoid, Softmax, LogSoftmax, LRN
+    """As before; when `ops` names Sqrt, HardSigmoid, Softmax, LogSoftmax or LRN, their cases come from
+    NormGen(seed), alone or as their share of the cases, decided by the stream [seed, 0x5E]."""
+    nm = [o for o in (ops or []) if o in NORM_VERSIONS]
+    if not nm:
+        return _generate_without_norm(seed, n, ops)
+    ng, others = NormGen(seed), [o for o in ops if o not in NORM_VERSIONS]
+    if not others:
+        return [ng.case(k, nm) for k in range(n)]
+    pick = np.random.Generator(np.random.PCG64([seed, 0x5E])).random(n) < len(nm) / len(ops)
+    rest = iter(_generate_without_norm(seed, n - int(pick.sum()), others))
+    out, j = [], 0
+    for k in range(n):
+        if pick[k]:
+            out.append(ng.case(j, nm))
+            j += 1
+        else:
+            out.append(next(rest))
+    return out

@@ -2326,3 +2326,214 @@ def ort_elem_explains(case, x: float, al: Allowed, r: float) -> bool:
         return abs(Fraction(r) - al.s) <= tol
     lo, hi = _f16_rounding_interval(r)
     return al.s - tol <= hi and al.s + tol >= lo
+
+
+# ===================================================================== issue 32, second part: Sqrt, HardSigmoid,
+# Softmax, LogSoftmax, LRN (spec/ops/sqrt.md, hardsigmoid.md, softmax.md, logsoftmax.md, lrn.md). What `run` writes
+# ([Elem.run], [Sqrt.float.formula], [HardSigmoid.bound]'s last sentences): fl_T of the ideal, computed here
+# independently of sonnx-ref: Sqrt by the binary64 square root (correctly rounded; the double rounding to float,
+# float16, bfloat16 innocuous), HardSigmoid exactly in rationals (also fl_T(c(fl_64(s))): the binary64 centre
+# may double-round), Softmax / LogSoftmax / LRN with Python's decimal module at NORM_DIGITS digits (exp, ln
+# correctly rounded), the special rows and windows of [Softmax.edge], [LogSoftmax.edge], [LRN.edge] exactly.
+# ORT's outputs of the four computed operators are judged by `sonnx-ref check` (lib/classify.py classify_norm),
+# Sqrt's bit for bit against this model.
+
+NORM = ("Sqrt", "HardSigmoid", "Softmax", "LogSoftmax", "LRN")
+NORM_DIGITS = 45
+
+
+def _f32(v) -> float:
+    return float(np.float32(v))
+
+
+def norm_axis(case) -> int:
+    r = case.inputs[0].ndim
+    a = case.attrs.get("axis", -1 if case.opset >= 13 else 1)
+    return a + r if a < 0 else a
+
+
+def norm_rows(case, x: np.ndarray):
+    """(rows (N, n) of float64 values, back: rows-shaped array -> x-shaped) per [Softmax.float.formula] /
+    [Softmax.coerce]."""
+    k = norm_axis(case)
+    if case.opset >= 13:
+        moved = np.moveaxis(x, k, -1)
+        n = x.shape[k]
+        rows = moved.reshape(-1, n)
+
+        def back(y):
+            return np.moveaxis(y.reshape(moved.shape), -1, k)
+        return rows, back
+    N = int(np.prod(x.shape[:k], dtype=np.int64))
+    rows = x.reshape(N, -1)
+    return rows, (lambda y: y.reshape(x.shape))
+
+
+def _dec(v) -> "_decimal.Decimal":
+    return _decimal.Decimal(v)
+
+
+def _softmax_row(op: str, row: List[float]):
+    """Per element: ('x', float) exact special value or ('r', Fraction) the ideal."""
+    n = len(row)
+    if any(math.isnan(v) or v == math.inf for v in row) or all(v == -math.inf for v in row):
+        return [("x", math.nan)] * n
+    fin = [v for v in row if math.isfinite(v)]
+    m = max(fin)
+    big = _dctx(2000)
+    ctx = _dctx(NORM_DIGITS)
+    d = [big.subtract(_dec(v), _dec(m)) if math.isfinite(v) else None for v in row]
+    w = [ctx.exp(max(t, _decimal.Decimal(-3000))) if t is not None else None for t in d]
+    # W = 1 + t, t the sum of every term but the first maximum's (each relative to NORM_DIGITS; no cancellation)
+    first = next(q for q, v in enumerate(row) if v == m)
+    t = _decimal.Decimal(0)
+    for q, wq in enumerate(w):
+        if wq is not None and q != first:
+            t = ctx.add(t, wq)
+    W = ctx.add(1, t)
+    if op == "LogSoftmax":
+        if t < _decimal.Decimal("1e-12"):  # ln(1 + t) = t - t^2/2 + t^3/3 - t^4/4 + t^5/5: t^6 / t below 1e-60
+            lnW = _decimal.Decimal(0)
+            for k in range(5, 0, -1):  # Horner: t (1 - t (1/2 - t (1/3 - ...)))
+                lnW = ctx.subtract(ctx.divide(1, k), ctx.multiply(t, lnW))
+            lnW = ctx.multiply(t, lnW)
+        else:
+            lnW = ctx.ln(W)
+    out = []
+    for dq, wq in zip(d, w):
+        if dq is None:
+            out.append(("x", 0.0 if op == "Softmax" else -math.inf))
+        elif op == "Softmax":
+            out.append(("r", Fraction(ctx.divide(wq, W))))
+        else:
+            out.append(("r", Fraction(ctx.subtract(dq, lnW))))
+    return out
+
+
+def _lrn_ideals(case, x: np.ndarray):
+    a = case.attrs
+    size = a["size"]
+    alpha, beta, bias = _f32(a.get("alpha", 1e-4)), _f32(a.get("beta", 0.75)), _f32(a.get("bias", 1.0))
+    C = x.shape[1]
+    lo_w, hi_w = (size - 1) // 2, -(-(size - 1) // 2)
+    ctx = _dctx(NORM_DIGITS + 10)
+    out = np.empty(x.shape, object)
+    for idx in np.ndindex(*x.shape):
+        c = idx[1]
+        win = [x[(idx[0], i) + idx[2:]] for i in range(max(0, c - lo_w), min(C - 1, c + hi_w) + 1)]
+        xv = float(x[idx])
+        if not all(math.isfinite(v) for v in win):
+            with np.errstate(all="ignore"):
+                S = np.float64(0)
+                for v in win:
+                    S = S + np.float64(v) * np.float64(v)
+                q = np.float64(bias) + np.float64(alpha) / np.float64(size) * S
+                out[idx] = ("x", float(np.float64(xv) / np.power(q, np.float64(beta))))
+            continue
+        if xv == 0:
+            out[idx] = ("x", xv)
+            continue
+        S = sum((Fraction(v) ** 2 for v in win), Fraction(0))
+        q = Fraction(bias) + Fraction(alpha) / size * S
+        qd = ctx.divide(_dec(q.numerator), _dec(q.denominator))
+        y = ctx.multiply(_dec(xv), ctx.exp(ctx.multiply(_dec(-beta), ctx.ln(qd))))
+        out[idx] = ("r", Fraction(y))
+    return out.reshape(-1).tolist()
+
+
+def norm_ideals(case):
+    """Per element (flat): ('x', value) a value fixed exactly, or ('r', Fraction) the ideal y; and per element a
+    set of further values `run` may write (HardSigmoid: c(fl_T(fl_64(s))), the binary64 centre rounded)."""
+    dt = case.dtype
+    x = values_of(dt, case.inputs[0])
+    flat = x.reshape(-1).tolist()
+    alts = [()] * len(flat)
+    if case.op == "Sqrt":
+        out = []
+        for v in flat:
+            if math.isnan(v) or v < 0:
+                out.append(("x", math.nan))
+            elif v == 0 or math.isinf(v):
+                out.append(("x", v))
+            else:
+                r = math.sqrt(v)  # correctly rounded in binary64; to T innocuous ([Sqrt.float.formula])
+                out.append(("x", r if dt == "double" else round_exact(Fraction(r), dt)))
+        return out, alts
+    if case.op == "HardSigmoid":
+        al, be = _f32(case.attrs.get("alpha", 0.2)), _f32(case.attrs.get("beta", 0.5))
+        out, alts = [], []
+        for v in flat:
+            if math.isnan(v) or (math.isinf(v) and al == 0):
+                out.append(("x", math.nan))
+                alts.append(())
+            elif math.isinf(v):
+                out.append(("x", 1.0 if (al > 0) == (v > 0) else 0.0))
+                alts.append(())
+            else:
+                s = Fraction(al) * Fraction(v) + Fraction(be)
+                out.append(("r", min(Fraction(1), max(Fraction(0), s))))
+                try:
+                    s64 = float(s)  # fl_64(s) (Fraction -> float rounds correctly)
+                except OverflowError:
+                    s64 = math.inf
+                s64b = al * v + be  # binary64 product and sum, each rounded
+                alts.append(tuple(min(1.0, max(0.0, round_exact(Fraction(t), dt))) for t in (s64, s64b)
+                                  if math.isfinite(t)))
+        return out, alts
+    if case.op in ("Softmax", "LogSoftmax"):
+        if x.size == 0:
+            return [], []
+        rows, back = norm_rows(case, x)
+        res = np.empty(rows.shape, object)
+        for i in range(rows.shape[0]):
+            for j, e in enumerate(_softmax_row(case.op, rows[i].tolist())):
+                res[i, j] = e
+        return back(res).reshape(-1).tolist(), alts
+    return _lrn_ideals(case, x), alts
+
+
+def norm_run_values(case):
+    """(expected: storage array of fl_T(y) per [Elem.run], ambiguous mask, alternatives: list of tuples of
+    floats `run` may also write)."""
+    ideals, alts = norm_ideals(case)
+    vals, amb = [], []
+    for kind, v in ideals:
+        if kind == "x":
+            vals.append(v)
+            amb.append(False)
+            continue
+        vals.append(round_exact(v, case.dtype) if v != 0 else 0.0)
+        d = abs(v) / 2 ** 100
+        amb.append(v != 0 and round_exact(v - d, case.dtype) != round_exact(v + d, case.dtype))
+    y = from_float64(case.dtype, np.array(vals, np.float64).reshape(-1)).reshape(case.inputs[0].shape)
+    return y, np.array(amb, bool), alts
+
+
+def norm_run_value(case) -> np.ndarray:
+    return norm_run_values(case)[0]
+
+
+_SPEC.update({op: norm_run_value for op in NORM})
+
+
+def norm_error_ulps(case, y: np.ndarray) -> Optional[float]:
+    """The largest |r - y| in ulps of T over the finite elements of finite ideals (None: none)."""
+    f = fmt_of(case.dtype)
+    best = None
+    ideals, _ = norm_ideals(case)
+    for (kind, s), r in zip(ideals, values_of(case.dtype, y).reshape(-1).tolist()):
+        if kind == "x":
+            s = Fraction(s) if math.isfinite(s) else None
+        if s is None or not math.isfinite(r):
+            continue
+        a = abs(s)
+        if a == 0:
+            u = f.eta
+        else:
+            e = a.numerator.bit_length() - a.denominator.bit_length()
+            if Fraction(2) ** e > a:
+                e -= 1
+            u = Fraction(2) ** (max(e, f.emin) - f.p + 1)
+        err = float(abs(Fraction(r) - s) / u)
+        best = err if best is None or err > best else best
+    return best
