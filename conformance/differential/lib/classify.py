@@ -1413,3 +1413,162 @@ def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:  # noqa: F811 - Sq
     if case.op in M.NORM:
         return classify_norm(case, ort, ref)
     return _classify_before_norm(case, ort, ref)
+
+
+# ======================================================================= Pow (spec/ops/pow.md)
+# sonnx-ref must write lib/model.py pow_model's value bit for bit: fl_T(x^y) for a float base ([Elem.run]; the rows
+# of [Pow.special] as stated; any NaN equals any NaN; an element within POW_EPS of a midpoint of T not decided), the
+# truncated power for an integer base ([Pow.int.formula]); and refuse with [Pow.err.int-value] exactly where the
+# model says an integer base has no value. ORT: the refusals measured (POW_ORT_REFUSES) are ort-refuses; where the
+# spec refuses an integer case, ORT's output is C++ undefined behaviour ([Pow.div.ort-int]: it casts std::pow's
+# double to T) and is never a disagreement: the case is `divergence Pow.div.ort-int`. Otherwise a float output
+# agrees when bitwise equal to sonnx-ref's (a zero of either sign where the value is a zero, [Acc.zero]) or when
+# `sonnx-ref check` finds it within the bound of [Pow.bound] with the default K ([Pow.div.ort]: within
+# K_pow = 7 for float); an integer output must be the exact value, but for an int64 element beyond 2^53, where
+# [Pow.div.ort-int] lets it be std::pow's double truncated (a double within 1 ulp of binary64 of x^y).
+
+
+def pow_ort_refusal(case: Case, out: Outcome) -> Optional[str]:
+    """The refusals of ORT 1.30 measured on valid Pow models (all at load time)."""
+    e = out.error
+    if out.stage != "load":
+        return None
+    no_kernel = "Could not find an implementation" in e or "Failed to find kernel" in e
+    t1 = case.in_dtype(1)
+    if case.opset == 1 and (no_kernel or (case.dtype == "float16" and "InsertedPrecisionFreeCast" in e)):
+        return "no Pow-1 kernel; float16 the inserted Cast is invalid below opset 6"
+    if case.dtype == "bfloat16" and no_kernel:
+        return "no bfloat16 kernel"
+    if no_kernel and t1 not in ("float", "double", "int32", "int64", "float16"):
+        return f"no kernel for an exponent of type {t1} (ORT's T1 is float, double, int32, int64)"
+    return None
+
+
+def _pow_same(case: Case, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    fa, fb = contig_flat(a), contig_flat(b)
+    s = same_elements(case.dtype, fa, fb)
+    if case.dtype in ("float16", "bfloat16", "float", "double"):
+        s |= (M.values_of(case.dtype, fa) == 0) & (M.values_of(case.dtype, fb) == 0)
+    return s
+
+
+def _ort_int_pow_explained(ideal: Optional[Fraction], r: int) -> bool:
+    """[Pow.div.ort-int]: r is a double within 1 ulp of binary64 of x^y (|x^y| > 2^53), truncated to the integer."""
+    if ideal is None or abs(ideal) <= 2 ** 53:
+        return False
+    d = float(ideal)  # within half an ulp
+    cands = {d, math.nextafter(d, math.inf), math.nextafter(d, -math.inf)}
+    return any(math.isfinite(c) and int(c) == r for c in cands)
+
+
+def _pow_double_exponent_patch(case: Case, y: np.ndarray, ref_y: np.ndarray):
+    """(ORT's output with the elements the proposed [Pow.div.ort-exponent-double] predicts exactly -- the value for
+    the exponent rounded to binary64, where that differs from the spec's -- replaced by sonnx-ref's, their count)."""
+    alt = M.pow_double_exponent_values(case)
+    got = M.values_of(case.dtype, contig_flat(y)).tolist()
+    want = M.values_of(case.dtype, contig_flat(ref_y)).tolist()
+    out = contig_flat(y).copy()
+    hit = 0
+    for j, a in enumerate(alt):
+        if a is None or got[j] == want[j] or (math.isnan(got[j]) and math.isnan(want[j])):
+            continue
+        if a == got[j] or (math.isnan(a) and math.isnan(got[j])):
+            out[j] = contig_flat(ref_y)[j]
+            hit += 1
+    return out.reshape(y.shape), hit
+
+
+def classify_pow(case: Case, ort: Outcome, ref: Outcome) -> Dict:
+    with np.errstate(all="ignore"):
+        want, amb, ideal, refusal = M.pow_model(case)
+        if refusal is not None:
+            if ref.ok or ref.spec_id != "Pow.err.int-value":
+                return _result("unexplained", detail=f"sonnx-ref does not refuse with [Pow.err.int-value] where the "
+                               f"model does ({refusal}): " + ("it wrote an output" if ref.ok else
+                                                               f"{ref.stage} {ref.spec_id}: {ref.error[-200:]}"))
+            if not ort.ok:
+                why = pow_ort_refusal(case, ort)
+                if why:
+                    return _result("ort-refuses", detail=f"{ort_refusal_reason(ort)} ({why}); the spec refuses too "
+                                   f"({refusal})")
+                return _result("unexplained", detail="ORT refuses: " + ort_refusal_reason(ort) + ": " + ort.error[:300])
+            return _result("divergence", ["Pow.div.ort-int"], f"the spec refuses ({refusal}); ORT's value there is "
+                           f"the undefined cast of std::pow's double")
+        if not ref.ok:
+            return _result("unexplained", detail=f"sonnx-ref {ref.stage} on a valid model: {ref.error[-300:]}")
+        if list(ref.y.shape) != list(want.shape):
+            return _result("unexplained", detail=f"sonnx-ref shape {list(ref.y.shape)} != {list(want.shape)}")
+        ok = _pow_same(case, ref.y, want) | amb
+        if not ok.all():
+            j = int(np.nonzero(~ok)[0][0])
+            xs, ys, _ = M.pow_operands(case)
+            return _result("unexplained", detail=f"sonnx-ref is not the model's value at flat {j}: "
+                           f"{_fmt_elem(case, ref.y, j)}, model {_fmt_elem(case, want, j)} (x = {xs[j]!r}, y = "
+                           f"{ys[j]!r}; {int((~ok).sum())} element(s))")
+        if not ort.ok:
+            why = pow_ort_refusal(case, ort)
+            if why:
+                return _result("ort-refuses", detail=f"{ort_refusal_reason(ort)} ({why}): {ort.error[:200]}")
+            return _result("unexplained", detail="ORT refuses a valid model: " + ort_refusal_reason(ort) + ": "
+                           + ort.error[:300])
+        if list(ort.y.shape) != list(want.shape):
+            return _result("unexplained", detail=f"ORT shape {list(ort.y.shape)} != {list(want.shape)}")
+        fraction = {"ort": None, "ref": None, "ort_ulps": M.pow_error_ulps(case, ort.y)}
+        same_o = _pow_same(case, ort.y, ref.y)
+        if same_o.all():
+            r = _result("agree", detail="bitwise equal to sonnx-ref")
+        elif case.dtype in ("int32", "int64"):
+            got = contig_flat(ort.y).tolist()
+            bad = np.nonzero(~same_o)[0]
+            left = [j for j in bad if not _ort_int_pow_explained(ideal[j], int(got[j]))]
+            alt = M.pow_double_exponent_values(case) if left else []
+            left2 = [j for j in left if alt[j] is None or alt[j] != int(got[j])]
+            if not left:
+                r = _result("divergence", ["Pow.div.ort-int"], f"{len(bad)} element(s) beyond 2^53: std::pow's "
+                            f"double truncated")
+            elif not left2:
+                ids = ["Pow.div.ort-exponent-double"] + (["Pow.div.ort-int"] if len(left) < len(bad) else [])
+                r = _result("divergence", ids, f"{len(left)} element(s) whose int64 exponent beyond 2^53 ORT rounds "
+                            f"to binary64 (proposed clause)")
+            else:
+                j = int(left[0])
+                xs, ys, _ = M.pow_operands(case)
+                r = _result("unexplained", detail=f"ORT's integer Pow differs at flat {j}: {_fmt_elem(case, ort.y, j)}"
+                            f", spec {_fmt_elem(case, want, j)} (x = {xs[j]!r}, y = {ys[j]!r}; {len(left)} element(s))")
+        else:
+            c = sonnx_ref_check(case, ort.y)
+            w = c["worst"] or {}
+            acc = w.get("accuracy") or {}
+            fraction["ort"] = acc.get("fraction")
+            if c["error"]:
+                r = _result("unexplained", detail="sonnx-ref check failed: " + c["error"])
+            elif c["conforms"]:
+                r = _result("agree", detail="within the bound (sonnx-ref check)")
+            elif _pow_double_exponent_patch(case, ort.y, ref.y)[1]:
+                patched, hit = _pow_double_exponent_patch(case, ort.y, ref.y)
+                c2 = sonnx_ref_check(case, patched)
+                if not c2["error"] and c2["conforms"]:
+                    r = _result("divergence", ["Pow.div.ort-exponent-double"], f"{hit} element(s) whose int64 "
+                                f"exponent beyond 2^53 ORT rounds to binary64 (its parity lost; proposed clause); the "
+                                f"rest conforms")
+                else:
+                    r = _result("unexplained", detail=f"ORT: outside the bound beyond [Pow.div.ort-exponent-double] "
+                                f"({c2['mismatches']} element(s) left; {c2['error']})")
+            else:
+                xs, ys, _ = M.pow_operands(case)
+                j = int(w.get("offset", 0))
+                r = _result("unexplained", detail=f"ORT: {c['mismatches']} element(s) outside the bound (sonnx-ref "
+                            f"check), worst at {w.get('index')}: {w.get('actual')} ({w.get('actual_bits')}), "
+                            f"ideal {acc.get('ideal')}, bound {acc.get('bound')}, {acc.get('ulps')} ulps "
+                            f"(x = {xs[j]!r}, y = {ys[j]!r})")
+        r["fraction"] = fraction
+        return r
+
+
+_classify_before_pow = classify
+
+
+def classify(case: Case, ort: Outcome, ref: Outcome) -> Dict:  # noqa: F811 - Pow added
+    if case.op == "Pow":
+        return classify_pow(case, ort, ref)
+    return _classify_before_pow(case, ort, ref)

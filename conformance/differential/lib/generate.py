@@ -1542,7 +1542,8 @@ def _to_storage(dtype: str, v: np.ndarray) -> np.ndarray:
     """float64 values -> storage of T (rounded by numpy's conversion; bfloat16 by truncating float's bits)."""
     if dtype == "bfloat16":
         return (np.asarray(v, np.float64).astype(np.float32).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
-    return np.asarray(v, np.float64).astype(storage(dtype))
+    with np.errstate(over="ignore"):
+        return np.asarray(v, np.float64).astype(storage(dtype))
 
 
 class NormGen(Gen):
@@ -1734,6 +1735,232 @@ def generate(seed: int, n: int, ops=None) -> List[Case]:  # noqa: F811 - Sqrt, H
     for k in range(n):
         if pick[k]:
             out.append(ng.case(j, nm))
+            j += 1
+        else:
+            out.append(next(rest))
+    return out
+
+
+# ====================================================================== Pow (spec/ops/pow.md)
+# Drawn from its own PCG64 stream ([seed, 0x9D]) and only when --ops names it (ids pNNNN-Pow-opset-T-T1), so every
+# other campaign's cases are unchanged. Every version (1, 7, 12, 13, 15); base T float, float16, double (bfloat16
+# from 13, int32 / int64 from 12); exponent T1 = T (1, 7) or any type of the version (12 on; bfloat16 from 15),
+# mostly the ones ORT 1.30 has a kernel for (T1 float, double, int32, int64, and float16 through an inserted Cast).
+# Shapes: equal, a scalar exponent (rank 0 or [1]: ORT's x*x and x*x*x for 2 and 3), a row, a column, a scalar
+# base, both broadcast; version 1 by the legacy rule. Values: exponents 2 and 3 as scalars, random reals, small
+# integers with negative bases, the rows of [Pow.special] (zeros, infinities, NaN, +-1, +-Inf exponents),
+# subnormal and overflowing results; integer bases with small exponents (results within int32 / int64),
+# negative integer exponents (0 or +-1), real exponents (the truncation), large int64 powers beyond 2^53; a
+# fifth of the integer cases hold one element [Pow.err.int-value] refuses.
+POW_VERSIONS = {"Pow": [1, 7, 12, 13, 15]}
+VERSIONS.update(POW_VERSIONS)
+POW_INT_T1 = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+
+
+def pow_types(opset: int):
+    """(T, T1) of the version: [Pow.v1] .. [Pow.v15]."""
+    t = F3 + (["int32", "int64"] if opset >= 12 else []) + (["bfloat16"] if opset >= 13 else [])
+    t1 = None if opset < 12 else F3 + POW_INT_T1 + (["bfloat16"] if opset >= 15 else [])
+    return t, t1
+
+
+for _v in POW_VERSIONS["Pow"]:
+    CONSTRAINT[("Pow", _v)] = pow_types(_v)[0]
+
+
+class PowGen(Gen):
+    def __init__(self, seed: int):
+        self.rng = np.random.Generator(np.random.PCG64([seed, 0x9D]))
+
+    def pick(self, weights: dict):
+        names = list(weights)
+        p = np.array([weights[k] for k in names], float)
+        return names[self.rng.choice(len(names), p=p / p.sum())]
+
+    # ------------------------------------------------------------------ float values
+    def float_base(self, dtype: str, mode: str) -> object:
+        """One base value (a float, or ('bits', pattern))."""
+        rng = self.rng
+        f = {"float16": 15, "bfloat16": 127, "float": 127, "double": 1023}[dtype]
+        k = self.pick({"unit": 3, "wide": 2, "special": 1.2 if mode != "special" else 5, "neg": 1.5, "one": 0.4,
+                       "sub": 0.4, "near1": 0.6})
+        if k == "unit":
+            return float(rng.choice([-1.0, 1.0], p=[0.25, 0.75]) * rng.uniform(0.0, 4.0))
+        if k == "wide":  # every binade of a quarter of the range: subnormal and overflowing results with |y| > 4
+            return float(rng.choice([-1.0, 1.0], p=[0.3, 0.7]) * rng.uniform(1, 2) * 2.0 ** int(rng.integers(-f // 4, f // 4 + 1)))
+        if k == "neg":
+            return float(-rng.choice([rng.uniform(0, 3), float(rng.integers(1, 9)), 0.5, 2.0]))
+        if k == "one":
+            return float(rng.choice([1.0, -1.0]))
+        if k == "near1":  # 1 +- a few ulps: huge exponents give results in range
+            return ("near1",)
+        sp = _specials(dtype)
+        if k == "sub":
+            return ("bits", sp["sub"][rng.integers(len(sp["sub"]))])
+        pool = sp["p0"] + sp["n0"] + sp["inf"] + sp["ninf"] + sp["qnan"][:2] + sp["ext"]
+        return ("bits", pool[rng.integers(len(pool))])
+
+    def float_exponent(self, t1: str, mode: str) -> object:
+        rng = self.rng
+        if t1 in INTS:
+            info = np.iinfo(storage(t1))
+            k = self.pick({"small": 6, "neg": 3 if info.min < 0 else 0, "mid": 1.5, "huge": 0.5})
+            if k == "small":
+                v = int(rng.integers(0, 7))
+            elif k == "neg":
+                v = -int(rng.integers(1, 7))
+            elif k == "mid":  # 7 .. 1200 in magnitude: overflowing and underflowing results
+                v = int(rng.integers(7, min(int(info.max), 1200), endpoint=True))
+                if info.min < 0 and rng.random() < 0.5:
+                    v = -min(v, -int(info.min))
+            else:
+                v = int(rng.integers(info.min, info.max, endpoint=True, dtype=np.int64 if info.min < 0 else np.uint64))
+            return v
+        k = self.pick({"real": 4, "int": 3, "half": 1.5, "special": 1.0 if mode != "special" else 5, "big": 0.6})
+        if k == "real":
+            return float(rng.uniform(-8, 8) if rng.random() < 0.8 else rng.uniform(-60, 60))
+        if k == "int":
+            return float(rng.integers(-6, 7))
+        if k == "half":
+            return float(rng.choice([0.5, -0.5, 1.5, 2.5, -1.5, 1.0 / 3.0, 0.25, 0.75, 0.1]))
+        if k == "big":
+            return float(rng.choice([1.0, -1.0]) * rng.uniform(1, 2) * 2.0 ** int(rng.integers(8, 60)))
+        sp = _specials(t1)
+        pool = sp["p0"] + sp["n0"] + sp["inf"] + sp["ninf"] + sp["qnan"][:2] + [_tie_bits(t1, 1.0), _tie_bits(t1, -1.0)]
+        return ("bits", pool[rng.integers(len(pool))])
+
+    def fill(self, dtype: str, shape, draw) -> np.ndarray:
+        n = int(np.prod(shape, dtype=np.int64))
+        if dtype in INTS:
+            return np.array([draw() for _ in range(n)], dtype=storage(dtype)).reshape(shape)
+        out = np.zeros(n, storage(dtype))
+        for k in range(n):
+            v = draw()
+            if isinstance(v, tuple) and v[0] == "near1":
+                out[k] = from_bits(dtype, [_tie_bits(dtype, 1.0) + int(self.rng.integers(-4, 5))])[0]
+            elif isinstance(v, tuple):
+                out[k] = from_bits(dtype, [v[1]])[0]
+            else:
+                out[k] = _to_storage(dtype, np.array([v]))[0]
+        return out.reshape(shape)
+
+    # ------------------------------------------------------------------ integer values
+    def int_pair(self, t: str, t1: str):
+        """(draw base, draw exponent) for an integer base whose results stay within T."""
+        rng = self.rng
+        big = t == "int64"
+        if t1 in INTS:
+            k = self.pick({"small": 5, "neg": 2 if np.iinfo(storage(t1)).min < 0 else 0, "large": 1.5 if big else 0})
+            if k == "small":
+                return (lambda: int(rng.integers(-10, 11)), lambda: int(rng.integers(0, 19 if big else 10)))
+            if k == "neg":
+                return (lambda: int(rng.choice([-1, 1, 2, -2, 3, -7, 1000])), lambda: -int(rng.integers(1, 40)))
+            # results beyond 2^53 in int64 (ORT's double: [Pow.div.ort-int])
+            return (lambda: int(rng.choice([3, -3, 5, 7, -7, 11, 2, -2])), lambda: int(rng.integers(20, 40)))
+        # a float exponent: non-negative bases, real or integral exponents
+        k = self.pick({"real": 4, "int": 2, "special": 0.6})
+        if k == "real":
+            return (lambda: int(rng.integers(0, 1000)) if rng.random() < 0.7 else int(rng.integers(0, 17)),
+                    lambda: float(rng.choice([0.5, 1.5, 2.5, -0.5, 0.25, 1.0 / 3.0, rng.uniform(0, 3)])))
+        if k == "int":
+            return (lambda: int(rng.integers(-10, 11)), lambda: float(rng.integers(0, 10)))
+        return (lambda: int(rng.choice([0, 1, -1, 2, 5])),
+                lambda: float(rng.choice([0.0, -0.0, math.inf, 1.0, 2.0, 3.0])) if rng.random() < 0.9 else -math.inf)
+
+    # ------------------------------------------------------------------ shapes
+    def shapes(self, opset: int):
+        rng = self.rng
+        kind = self.pick({"same": 3, "scalar": 3, "row": 1.5, "column": 1.5, "base-scalar": 1, "both": 1})
+        if opset < 7:  # [Common.arith.legacy]
+            a = self.shape(int(rng.choice([1, 2, 3], p=[0.3, 0.4, 0.3])), max_elems=128)
+            if kind in ("same", "both"):
+                return kind, a, list(a), ({"broadcast": 0} if rng.random() < 0.5 else {})
+            if kind in ("scalar", "base-scalar"):
+                return "scalar", a, [1] * int(rng.integers(0, 2)), {"broadcast": 1}
+            rb = int(rng.integers(1, len(a) + 1))
+            s = int(rng.integers(0, len(a) - rb + 1))
+            attrs = {"broadcast": 1}
+            if s != len(a) - rb or rng.random() < 0.3:
+                attrs["axis"] = s
+            return "legacy", a, list(a[s:s + rb]), attrs
+        rank = int(rng.choice([1, 2, 3, 4], p=[0.25, 0.4, 0.25, 0.1]))
+        a = self.shape(rank, max_elems=160)
+        if kind == "same":
+            return kind, a, list(a), {}
+        if kind == "scalar":
+            return kind, a, ([] if rng.random() < 0.6 else [1]), {}
+        if kind == "row":
+            return kind, a, [a[-1]], {}
+        if kind == "column":
+            return kind, a, a[:-1] + [1], {}
+        if kind == "base-scalar":
+            return kind, ([] if rng.random() < 0.6 else [1]), a, {}
+        b = [d if rng.random() < 0.5 else 1 for d in a]
+        a2 = [1 if (d != 1 and b[i] != 1 and rng.random() < 0.4) else d for i, d in enumerate(a)]
+        return kind, a2, b[int(rng.integers(0, len(b))):], {}
+
+    def case(self, index: int, ops=None) -> Case:
+        import model as M  # the model decides which integer cases refuse
+        rng = self.rng
+        opset = int(rng.choice([1, 7, 12, 13, 15], p=[0.06, 0.2, 0.2, 0.24, 0.3]))
+        ts, t1s = pow_types(opset)
+        t = self.pick({d: {"float": 3, "float16": 1.5, "double": 1.5, "int32": 1.2, "int64": 1.3,
+                           "bfloat16": 0.4}[d] for d in ts})
+        if t1s is None:
+            t1 = t
+        elif t in INTS:
+            t1 = self.pick({d: {"int32": 2.5, "int64": 2.5, "float": 2, "double": 1.5, "float16": 0.5}.get(d, 0.08)
+                            for d in t1s})
+        else:
+            w = {d: {"float": 1.5, "double": 0.7, "int32": 1, "int64": 1, "float16": 0.5}.get(d, 0.1) for d in t1s}
+            if t in w:  # (a bfloat16 exponent only from 15)
+                w[t] = 4.5
+            t1 = self.pick(w)
+        kind, xs, es, attrs = self.shapes(opset)
+        mode = self.pick({"plain": 5, "special": 1.5, "square": 1.5 if kind == "scalar" else 0})
+        if t in INTS:
+            refuse = rng.random() < 0.2
+            for attempt in range(30):
+                dx, de = self.int_pair(t, t1)
+                x = self.fill(t, xs, dx)
+                e = self.fill(t1, es, de) if mode != "square" else self.fill(t1, es, lambda: int(rng.choice([2, 3])) if t1 in INTS else float(rng.choice([2, 3])))
+                c = Case("", "Pow", opset, t, [x, e], attrs, input_dtypes=[t, t1])
+                ok = M.pow_model(c)[3] is None
+                if ok != refuse or attempt == 29:
+                    break
+            if refuse and ok and x.size and e.size:  # one refusing element: 0 to a negative power, or an overflow
+                x.reshape(-1)[int(rng.integers(x.size))] = 0 if t1 in INTS and np.iinfo(storage(t1)).min < 0 else 3
+                e.reshape(-1)[int(rng.integers(e.size))] = -1 if t1 in INTS and np.iinfo(storage(t1)).min < 0 else \
+                    (100 if t1 != "int8" else 100)
+            elif not refuse and not ok:
+                e[...] = 1  # x^1 = x: never refused
+        else:
+            x = self.fill(t, xs, lambda: self.float_base(t, mode))
+            if mode == "square":
+                v = float(rng.choice([2.0, 3.0]))
+                e = self.fill(t1, es, (lambda: int(v)) if t1 in INTS else (lambda: v))
+            else:
+                e = self.fill(t1, es, lambda: self.float_exponent(t1, mode))
+        return Case(f"p{index:04d}-Pow-{opset}-{t}-{t1}", "Pow", opset, t, [x, e], attrs, input_dtypes=[t, t1])
+
+
+_generate_without_pow = generate
+
+
+def generate(seed: int, n: int, ops=None) -> List[Case]:  # noqa: F811 - Pow, when named
+    """As before; when `ops` names Pow, its cases come from PowGen(seed), alone or as its share of the cases,
+    decided by the stream [seed, 0x9E]."""
+    if not ops or "Pow" not in ops:
+        return _generate_without_pow(seed, n, ops)
+    pg, others = PowGen(seed), [o for o in ops if o != "Pow"]
+    if not others:
+        return [pg.case(k) for k in range(n)]
+    pick = np.random.Generator(np.random.PCG64([seed, 0x9E])).random(n) < 1 / len(ops)
+    rest = iter(_generate_without_pow(seed, n - int(pick.sum()), others))
+    out, j = [], 0
+    for k in range(n):
+        if pick[k]:
+            out.append(pg.case(j))
             j += 1
         else:
             out.append(next(rest))

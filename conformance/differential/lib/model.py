@@ -2537,3 +2537,302 @@ def norm_error_ulps(case, y: np.ndarray) -> Optional[float]:
         err = float(abs(Fraction(r) - s) / u)
         best = err if best is None or err > best else best
     return best
+
+
+# ===================================================================== Pow (spec/ops/pow.md)
+# What `run` writes, computed independently of sonnx-ref (whose float oracle is binary64 exp/log polynomials
+# and MPFR): per element the table of [Pow.special] as stated, else the ideal x^y of [Pow.float.formula] rounded
+# once to T ([Elem.run]), or for an integer base [Pow.int.formula]'s truncation and [Pow.err.int-value]. The ideal:
+# - an integer exponent: exactly, in rationals (Fraction(x) ** n), when its size is moderate; its binary magnitude
+#   first (n log2|x| in binary64, 4 binades of margin) for what overflows or underflows past half of eta_T;
+# - otherwise |x|^y = exp(y ln|x|) with Python's decimal module at POW_DIGITS digits (ln, exp correctly rounded;
+#   the product one more rounding): |t| <= 800 where it matters, so t errs by less than 800 * 10^-(POW_DIGITS-2)
+#   and x^y by less than 10^-(POW_DIGITS-6) relatively. fl_T is decided when x^y (1 - POW_EPS) and
+#   x^y (1 + POW_EPS) round to one value (POW_EPS = 10^-(POW_DIGITS-10), far above that error); if not, the
+#   exact power is tried (y = n / 2^k a dyadic rational and |x| a perfect 2^k-th power: 16^0.25 = 2); if that
+#   fails too the element is ambiguous (both neighbours accepted; never met so far). For an integer base the
+#   same decides floor(x^y) (x > 0, y not an integer).
+POW_DIGITS = 80
+POW_MUTATION = ""  # lib/selftest.py: "drop-sign" (sigma = 1), "int-round" (floor(x^y) rounded): must be noticed
+POW_EPS = Fraction(1, 10 ** (POW_DIGITS - 10))
+
+
+class PowRefused(Exception):
+    """[Pow.err.int-value] at the flat output index `index`."""
+
+    def __init__(self, index: int, why: str):
+        super().__init__(f"[Pow.err.int-value] at flat index {index}: {why}")
+        self.index, self.why = index, why
+
+
+def pow_operands(case):
+    """(X, E) broadcast to the output shape ([Pow.shape]: multidirectional from version 7, legacy in 1), as
+    exact Python numbers: float (NaN/Inf kept) for a float type, int for an integer type."""
+    x, e = case.inputs
+    if case.opset < 7:
+        e = legacy_b(case)
+    X, E = np.broadcast_arrays(x, e)
+
+    def vals(dt, a):
+        if dt in FLOATS:
+            return values_of(dt, a).reshape(-1).tolist()
+        return [int(v) for v in np.asarray(a).reshape(-1).tolist()]
+    return vals(case.in_dtype(0), X), vals(case.in_dtype(1), E), list(X.shape)
+
+
+def _is_int(y) -> bool:
+    return isinstance(y, int) or (math.isfinite(y) and y == math.floor(y))
+
+
+def _is_odd(y) -> bool:
+    return _is_int(y) and int(y) % 2 == 1
+
+
+def _pow_special(x: float, y) -> Optional[float]:
+    """[Pow.special], in its order: the value, or None when the formula applies."""
+    yf = float(y) if not isinstance(y, int) else None
+    if y == 0:
+        return 1.0
+    if x == 1:
+        return 1.0
+    if math.isnan(x):
+        return math.nan
+    if yf is not None and math.isnan(yf):
+        return math.nan
+    if yf is not None and math.isinf(yf):
+        if x == -1:
+            return 1.0
+        if abs(x) < 1:
+            return math.inf if yf < 0 else 0.0
+        return 0.0 if yf < 0 else math.inf
+    if x == 0:
+        neg = math.copysign(1.0, x) < 0
+        if y < 0:
+            return -math.inf if (_is_odd(y) and neg) else math.inf
+        return -0.0 if (_is_odd(y) and neg) else 0.0
+    if x == -math.inf:
+        if y < 0:
+            return -0.0 if _is_odd(y) else 0.0
+        return -math.inf if _is_odd(y) else math.inf
+    if x == math.inf:
+        return 0.0 if y < 0 else math.inf
+    if x < 0 and not _is_int(y):
+        return math.nan
+    if x == -1:
+        return -1.0 if _is_odd(y) else 1.0
+    return None
+
+
+def _iroot(n: int, k: int) -> Optional[int]:
+    """The integer r >= 0 with r^k == n, or None."""
+    if n < 0:
+        return None
+    if n < 2:
+        return n
+    r = int(round(n ** (1.0 / k))) if n.bit_length() < 1000 else 1 << (n.bit_length() // k)
+    # Newton from above
+    r = max(r, 1)
+    while True:
+        r2 = ((k - 1) * r + n // r ** (k - 1)) // k
+        if r2 >= r:
+            break
+        r = r2
+    for c in (r - 1, r, r + 1):
+        if c >= 0 and c ** k == n:
+            return c
+    return None
+
+
+def _pow_exact_dyadic(a: Fraction, y: float) -> Optional[Fraction]:
+    """a^y exactly when y = n / 2^k and a is a perfect 2^k-th power of a rational (else None)."""
+    n, d = Fraction(y).numerator, Fraction(y).denominator
+    if d > 1 << 12:
+        return None
+    p, q = _iroot(a.numerator, d), _iroot(a.denominator, d)
+    if p is None or q is None:
+        return None
+    return Fraction(p, q) ** n
+
+
+_POW_MEMO: dict = {}
+
+
+def pow_magnitude(a: Fraction, y):
+    """|x|^y for a = |x| finite, non-zero, != 1 and y finite non-zero: ('big', sign of log) when its binary
+    logarithm is beyond +-(1100 + 4) (outside every T's range, past half of eta_double), else ('exact', Fraction)
+    or ('approx', Fraction within POW_EPS / 10^4 relatively)."""
+    key = (a, y if isinstance(y, int) else float(y))
+    if key in _POW_MEMO:
+        return _POW_MEMO[key]
+    L = float(y) * math.log2(a) if isinstance(y, float) else y * math.log2(a)
+    if abs(L) > 1104:
+        out = ("big", 1 if L > 0 else -1)
+    elif _is_int(y) and abs(int(y)) * max(a.numerator.bit_length(), a.denominator.bit_length()) <= 1 << 17:
+        out = ("exact", a ** int(y))
+    else:
+        ctx = _dctx(POW_DIGITS)
+        t = ctx.multiply(_decimal.Decimal(y) if isinstance(y, int) else _decimal.Decimal(float(y)),
+                         ctx.ln(_decimal.Decimal(a.numerator) if a.denominator == 1 else
+                                _decimal.Decimal(float(a))))  # a is a binary64 value here: exact
+        out = ("approx", Fraction(ctx.exp(t)))
+    if len(_POW_MEMO) > 200000:
+        _POW_MEMO.clear()
+    _POW_MEMO[key] = out
+    return out
+
+
+def pow_float_element(dtype: str, x: float, y):
+    """(fl_T value as float, ambiguous, the ideal as a Fraction or None for a special value)."""
+    sp = _pow_special(x, y)
+    if sp is not None:
+        return sp, False, None
+    sign = -1 if (x < 0 and _is_odd(y) and POW_MUTATION != "drop-sign") else 1
+    a = Fraction(abs(x))
+    kind, v = pow_magnitude(a, y)
+    if kind == "big":
+        return (sign * math.inf if v > 0 else math.copysign(0.0, sign)), False, None
+    s = sign * v
+    r = round_exact(s, dtype)
+    if kind == "exact":
+        return r, False, s
+    lo, hi = round_exact(s * (1 - POW_EPS), dtype), round_exact(s * (1 + POW_EPS), dtype)
+    if lo == hi:
+        return r, False, s
+    ex = _pow_exact_dyadic(a, float(y))
+    if ex is not None:
+        return round_exact(sign * ex, dtype), False, sign * ex
+    return r, True, s
+
+
+def pow_int_element(dtype: str, x: int, y, index: int):
+    """[Pow.int.formula]: the exact value (a Python int) and the exact real x^y (a Fraction, None when it is
+    not a finite real); raises PowRefused ([Pow.err.int-value])."""
+    lo, hi = (-(1 << 31), (1 << 31) - 1) if dtype == "int32" else (-(1 << 63), (1 << 63) - 1)
+
+    def ok(v: int, exact):
+        if not lo <= v <= hi:
+            raise PowRefused(index, f"{x}^{y} = {v} is outside {dtype}")
+        return v, exact
+    yf = None if isinstance(y, int) else float(y)
+    if y == 0 or x == 1:
+        return 1, Fraction(1)
+    if yf is not None and math.isnan(yf):
+        raise PowRefused(index, f"{x}^NaN")
+    if yf is not None and math.isinf(yf):
+        if x == -1:
+            return 1, None
+        if x == 0:
+            if yf > 0:
+                return 0, Fraction(0)
+            raise PowRefused(index, "0^-Inf = +Inf")
+        if yf < 0:
+            return 0, Fraction(0)
+        raise PowRefused(index, f"{x}^+Inf")
+    if _is_int(y):
+        n = int(y)
+        if n >= 0:
+            if abs(x) >= 2 and n > 64:
+                raise PowRefused(index, f"{x}^{n} beyond 2^64")
+            v = x ** n
+            return ok(v, Fraction(v))
+        if x == 0:
+            raise PowRefused(index, f"0^{n} = Inf")
+        if x == -1:
+            return (-1 if n % 2 else 1), Fraction(-1 if n % 2 else 1)
+        return 0, Fraction(1, x ** -n) if -n < 4096 else None
+    # y finite, not an integer
+    if x < 0:
+        raise PowRefused(index, f"{x}^{y} = NaN")
+    if x == 0:
+        if yf > 0:
+            return 0, Fraction(0)
+        raise PowRefused(index, f"0^{y} = Inf")
+    a = Fraction(x)
+    kind, v = pow_magnitude(a, yf)
+    if kind == "big":
+        if v > 0:
+            raise PowRefused(index, f"{x}^{y} beyond 2^1100")
+        return 0, Fraction(0)
+    if kind == "approx":
+        f_lo, f_hi = math.floor(v * (1 - POW_EPS)), math.floor(v * (1 + POW_EPS))
+        if f_lo != f_hi:
+            ex = _pow_exact_dyadic(a, yf)
+            if ex is None:
+                raise AssertionError(f"Pow model: floor({x}^{y}) not decided")
+            v = ex
+    return ok(math.floor(v + (Fraction(1, 2) if POW_MUTATION == "int-round" else 0)), v)
+
+
+def pow_model(case):
+    """(expected output as a storage array, ambiguous mask (flat), ideals (flat: Fraction or None), refusal:
+    PowRefused or None -- the first refusing index in row-major order)."""
+    xs, ys, shape = pow_operands(case)
+    dt = case.dtype
+    if dt in FLOATS:
+        out, amb, ideal = [], [], []
+        for x, y in zip(xs, ys):
+            v, a, s = pow_float_element(dt, x, y)
+            out.append(v)
+            amb.append(a)
+            ideal.append(s)
+        return from_float64(dt, np.array(out, np.float64)).reshape(shape), np.array(amb, bool), ideal, None
+    out, ideal = [], []
+    for j, (x, y) in enumerate(zip(xs, ys)):
+        try:
+            v, s = pow_int_element(dt, x, y, j)
+        except PowRefused as e:
+            return None, None, None, e
+        out.append(v)
+        ideal.append(s)
+    return np.array(out, dtype=storage(dt)).reshape(shape), np.zeros(len(out), bool), ideal, None
+
+
+def pow_run_value(case) -> np.ndarray:
+    y, _, _, ref = pow_model(case)
+    if ref is not None:
+        raise ref
+    return y
+
+
+def pow_error_ulps(case, y: np.ndarray) -> Optional[float]:
+    """The largest |r - x^y| in ulps of T over the finite elements of finite non-special ideals (float bases)."""
+    if case.dtype not in FLOATS:
+        return None
+    f = fmt_of(case.dtype)
+    _, _, ideal, _ = pow_model(case)
+    best = None
+    for s, r in zip(ideal, values_of(case.dtype, y).reshape(-1).tolist()):
+        if s is None or not math.isfinite(r) or abs(s) >= f.omega:
+            continue
+        a = abs(s)
+        e = a.numerator.bit_length() - a.denominator.bit_length()
+        if Fraction(2) ** e > a:
+            e -= 1
+        u = Fraction(2) ** (max(e, f.emin) - f.p + 1)
+        err = float(abs(Fraction(r) - s) / u)
+        best = err if best is None or err > best else best
+    return best
+
+
+_SPEC["Pow"] = pow_run_value
+
+
+def pow_double_exponent_values(case) -> list:
+    """Per flat element, where the exponent is an int64 / uint64 integer that binary64 does not hold (|y| > 2^53):
+    the model's value for the exponent rounded to binary64 (its parity lost: the even neighbour), as a float
+    (float base) or an int (integer base; None where that would refuse); None elsewhere. ORT's std::pow takes a
+    double exponent (the proposed [Pow.div.ort-exponent-double])."""
+    xs, ys, _ = pow_operands(case)
+    out = []
+    for j, (x, y) in enumerate(zip(xs, ys)):
+        if not isinstance(y, int) or float(y) == y:
+            out.append(None)
+            continue
+        if case.dtype in FLOATS:
+            out.append(pow_float_element(case.dtype, x, float(y))[0])
+        else:
+            try:
+                out.append(pow_int_element(case.dtype, x, float(y), j)[0])
+            except PowRefused:
+                out.append(None)
+    return out

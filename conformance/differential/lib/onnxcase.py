@@ -112,9 +112,18 @@ class Case:
     # or int64 array), graph inputs after the data inputs (initializers in the bfloat16 ORT variant);
     # their names follow the data inputs in the node unless node_inputs says otherwise (issue 33).
     params: List[tuple] = dataclasses.field(default_factory=list)
+    # The element type of each data input when they differ (Pow-12+: the exponent's own type T1); None:
+    # every input of `dtype`.
+    input_dtypes: Optional[List[str]] = None
 
     def input_names(self) -> List[str]:
         return [f"x{k}" for k in range(len(self.inputs))]
+
+    def in_dtype(self, k: int) -> str:
+        return self.input_dtypes[k] if self.input_dtypes else self.dtype
+
+    def has_bfloat16(self) -> bool:
+        return self.dtype == "bfloat16" or "bfloat16" in (self.input_dtypes or [])
 
     def output_names(self) -> List[str]:
         return ["y", "indices"][:self.n_outputs]
@@ -164,18 +173,17 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
     """The model of a case. With for_ort=True and a bfloat16 case, the variant that
     onnxruntime-node can run: its Node binding has no bfloat16 tensors, so the data inputs become
     initializers and the output is Cast to float (exact for bfloat16 except NaN payloads)."""
-    code = DTYPES[case.dtype][0]
     names = case.input_names()
-    embed = for_ort and case.dtype == "bfloat16"
+    embed = for_ort and case.has_bfloat16()
     inits: List[TensorProto] = []
     graph_inputs = []
     sym = iter(range(1 << 20))
     for k, (name, arr) in enumerate(zip(names, case.inputs)):
         if embed or k in case.initializers:
-            inits.append(make_tensor(name, case.dtype, arr))
+            inits.append(make_tensor(name, case.in_dtype(k), arr))
         else:
             dims = [f"d{next(sym)}" for _ in arr.shape] if case.symbolic_dims else list(arr.shape)
-            graph_inputs.append(helper.make_tensor_value_info(name, code, dims))
+            graph_inputs.append(helper.make_tensor_value_info(name, DTYPES[case.in_dtype(k)][0], dims))
     node_inputs = list(case.node_inputs if case.node_inputs is not None else names)
     if case.axes is not None:
         axes = np.array(case.axes, dtype=np.int64)
@@ -220,9 +228,9 @@ def build_model(case: Case, for_ort: bool = False) -> onnx.ModelProto:
 
 def feeds(case: Case, for_ort: bool = False) -> List[tuple]:
     """(name, dtype, array) of every graph input of the (ORT or plain) model, in graph order."""
-    if for_ort and case.dtype == "bfloat16":
+    if for_ort and case.has_bfloat16():
         return []
-    out = [(n, case.dtype, a) for k, (n, a) in enumerate(zip(case.input_names(), case.inputs))
+    out = [(n, case.in_dtype(k), a) for k, (n, a) in enumerate(zip(case.input_names(), case.inputs))
            if k not in case.initializers]
     if case.axes is not None and case.axes_as == "feed":
         out.append(("axes", "int64", np.array(case.axes, dtype=np.int64)))

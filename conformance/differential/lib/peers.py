@@ -169,7 +169,7 @@ def sonnx_ref_has_run(binary: str) -> bool:
 
 
 _ID_RE = re.compile(r"error: \[((?:Common|Graph|IO|Max|ReduceMax|Hardmax|Min|ReduceMin|ArgMax|ArgMin|Relu|Clip|MaxPool|"
-                    r"GlobalMaxPool|Conv|Gemm|MatMul|Add|Sub|Mul|Div|Sum|Mean|ReduceSum|ReduceMean|AveragePool|GlobalAveragePool|BatchNormalization|Concat|Reshape|Flatten|Transpose|Squeeze|Unsqueeze|Identity|Dropout|ConstantOfShape|Shape|Gather|Slice|Cast|Acc|Check)(?:\.[a-z0-9][a-z0-9-]*)+)\]")
+                    r"GlobalMaxPool|Conv|Gemm|MatMul|Pow|Elem|Add|Sub|Mul|Div|Sum|Mean|ReduceSum|ReduceMean|AveragePool|GlobalAveragePool|BatchNormalization|Concat|Reshape|Flatten|Transpose|Squeeze|Unsqueeze|Identity|Dropout|ConstantOfShape|Shape|Gather|Slice|Cast|Acc|Check)(?:\.[a-z0-9][a-z0-9-]*)+)\]")
 
 
 def _run_one_sonnx_ref(binary: str, case: Case, folder: str) -> Outcome:

@@ -21,6 +21,15 @@ Feeds lib/classify.py with synthetic peer outputs built from the spec model (no 
   - an element just outside B: Exp                -> unexplained ([Exp.div.ort]: no divergence)
   - an element beyond B and beyond ORT's measured maximum, or a NaN for a finite y  -> unexplained
   - a float Log / Tanh / Sigmoid element outside B within the measured maximum -> divergence <Op>.div.ort
+  Pow (lib/model.py pow_model, lib/classify.py classify_pow):
+  - peer = the model                              -> agree; sonnx-ref one ulp / one unit off -> unexplained
+  - a special value of [Pow.special] changed, a NaN for a finite ideal, ORT 2^-6 off (check) -> unexplained
+  - an integer element off by one, sonnx-ref writing where [Pow.err.int-value] refuses, or refusing a valid
+    case                                          -> unexplained; ORT's value where the spec refuses -> Pow.div.ort-int
+  - an int64 exponent beyond 2^53 read as its binary64 neighbour -> Pow.div.ort-exponent-double; anything else
+    there unexplained
+  - the model mutated (sigma dropped; floor(x^y) rounded) judging sonnx-ref's correct value -> unexplained in
+    at least 3/4 of the cases it changes
 Run: /usr/bin/python3 lib/selftest.py [N]   (exit 1 on any failure)
 """
 import os
@@ -131,6 +140,7 @@ def main(n):
                             counts)
         norm_selftest(generate(20240601, max(1, n // 15), ["Sqrt", "HardSigmoid", "Softmax", "LogSoftmax", "LRN"]),
                       expect, counts)
+        pow_selftest(generate(20240601, max(1, n // 5), ["Pow"]), failures, counts)
     for k, v in sorted(counts.items()):
         print(f"selftest: {v:5d} x {k}")
     for f in failures[:30]:
@@ -356,6 +366,116 @@ def norm_selftest(cases, expect, counts):
         elif have_check and dt != "bfloat16":
             far = vals[j] * (1 + 2.0 ** -6) + math.copysign(2.0 ** -6, vals[j])
             expect(case, with_value(far), want, "unexplained", why="norm: ORT far outside the bound (check)")
+
+
+def pow_selftest(cases, failures, counts):
+    import math
+    from onnxcase import Case
+    from peers import sonnx_ref_binary
+    have_check = sonnx_ref_binary() is not None
+
+    def expect(case, ort, ref, want_class, want_ids=None, why=""):
+        r = classify(case, ort, ref)
+        counts[why] = counts.get(why, 0) + 1
+        if r["class"] != want_class or (want_ids is not None and r["ids"] != sorted(want_ids)):
+            failures.append(f"{case.id} [{why}]: got {r['class']} {r['ids']} ({r['detail']}), want {want_class} "
+                            f"{want_ids or ''}")
+
+    def ok(y):
+        return Outcome(True, y)
+
+    refused = Outcome(False, stage="refused", error="error: [Pow.err.int-value] ...", spec_id="Pow.err.int-value")
+    mutants = {"drop-sign": [0, 0], "int-round": [0, 0]}
+    for case in cases:
+        dt = case.dtype
+        want, amb, ideal, refusal = M.pow_model(case)
+        if refusal is not None:
+            garbage = np.zeros(np.broadcast_shapes(case.inputs[0].shape, case.inputs[1].shape) if case.opset >= 7
+                               else case.inputs[0].shape, storage(dt))
+            expect(case, ok(garbage), refused, "divergence", ["Pow.div.ort-int"], why="pow: ORT's value where the spec refuses")
+            expect(case, ok(garbage), ok(garbage), "unexplained", why="pow: sonnx-ref writes where the spec refuses")
+            continue
+        expect(case, ok(want), ok(want), "agree", why="pow: peer = model")
+        if want.size == 0:
+            continue
+        expect(case, ok(want), refused, "unexplained", why="pow: sonnx-ref refuses a valid case")
+        for mut in mutants:
+            M.POW_MUTATION = mut
+            try:
+                mwant = M.pow_model(case)[0]
+            finally:
+                M.POW_MUTATION = ""
+            if mwant is not None and not np.array_equal(contig_bits(dt, mwant), contig_bits(dt, want)):
+                mutants[mut][1] += 1
+                M.POW_MUTATION = mut
+                try:
+                    r = classify(case, Outcome(True, want), Outcome(True, want))
+                finally:
+                    M.POW_MUTATION = ""
+                mutants[mut][0] += r["class"] == "unexplained"
+        flat = want.reshape(-1)
+        if dt not in FLOATS:
+            z = flat.copy()
+            z[0] = z[0] + np.array(1, storage(dt)) if z[0] < np.iinfo(storage(dt)).max else z[0] - 1
+            expect(case, ok(z.reshape(want.shape)), ok(want), "unexplained", why="pow: integer ORT off by one")
+            expect(case, ok(want), ok(z.reshape(want.shape)), "unexplained", why="pow: integer sonnx-ref off by one")
+            for j, s in enumerate(ideal):
+                if s is not None and abs(s) > 2 ** 53 and dt == "int64":
+                    d = math.nextafter(float(s), math.inf)
+                    if int(d) != int(s):
+                        z = want.copy().reshape(-1)
+                        z[j] = int(d)
+                        expect(case, ok(z.reshape(want.shape)), ok(want), "divergence", ["Pow.div.ort-int"],
+                               why="pow: int64 beyond 2^53 as std::pow's double")
+                    break
+            continue
+        vals = M.values_of(dt, flat).tolist()
+        st = storage(dt)
+        fin = [j for j, v in enumerate(vals) if ideal[j] is not None and math.isfinite(v) and v != 0 and not amb[j]]
+        spec_j = [j for j, v in enumerate(vals) if ideal[j] is None and not math.isnan(v)]
+        if fin and dt != "bfloat16":
+            j = fin[0]
+            z = flat.copy()
+            z[j] = np.nextafter(np.array(vals[j], st), np.array(math.inf, st))
+            expect(case, ok(want), ok(z.reshape(want.shape)), "unexplained", why="pow: sonnx-ref one ulp off fl_T(x^y)")
+            if have_check:
+                if dt == "float":  # K_pow,float = 7 (float16 and double have K = 1: one ulp from fl_T may exceed it)
+                    expect(case, ok(z.reshape(want.shape)), ok(want), "agree", why="pow: float ORT one ulp off (within K = 7, check)")
+                z[j] = np.array(vals[j] * (1 + 2.0 ** -6) + math.copysign(2.0 ** -6, vals[j]), st)
+                expect(case, ok(z.reshape(want.shape)), ok(want), "unexplained", why="pow: ORT 2^-6 off (check)")
+                z[j] = np.array(math.nan, st)
+                expect(case, ok(z.reshape(want.shape)), ok(want), "unexplained", why="pow: ORT NaN for a finite ideal")
+        if spec_j and have_check and dt != "bfloat16":
+            j = spec_j[0]
+            z = flat.copy()
+            z[j] = np.array(0.5 if vals[j] != 0.5 else 0.25, st)
+            expect(case, ok(z.reshape(want.shape)), ok(want), "unexplained", why="pow: a [Pow.special] value changed")
+    for mut, (hit, total) in mutants.items():
+        counts[f"pow: model mutant {mut} noticed ({hit} of {total})"] = 1
+        if total == 0 or hit < max(1, (3 * total) // 4):
+            failures.append(f"pow: mutant {mut} of the model noticed in {hit} of {total} cases (want >= 3/4, >= 1)")
+    # the proposed [Pow.div.ort-exponent-double]: x = -1, y = 2^53 + 1 (odd) in int64
+    for dt in (("float", "int64") if have_check else ("int64",)):  # float: judged through sonnx-ref check
+        c = Case(f"pow-parity-{dt}", "Pow", 15, dt, [np.array([-1, -5, 2], storage(dt)),
+                                                    np.array([2 ** 53 + 1, 2 ** 53 + 1, 2], np.int64)],
+                 input_dtypes=[dt, "int64"])
+        if dt == "int64":
+            c.inputs[0][1] = 3
+            c.inputs[1][1] = 5
+        w = M.pow_model(c)[0]
+        parity = w.copy()
+        parity[0] = 1
+        if dt == "float":
+            parity[1] = np.inf
+        expect(c, ok(parity), ok(w), "divergence", ["Pow.div.ort-exponent-double"], why="pow: int64 exponent's parity lost")
+        bad = w.copy()
+        bad[0] = 0
+        expect(c, ok(bad), ok(w), "unexplained", why="pow: int64 exponent beyond 2^53, another value")
+
+
+def contig_bits(dt, a):
+    from onnxcase import bits_view, contig
+    return bits_view(dt, a) if dt in FLOATS and dt != "bfloat16" else contig(a)
 
 
 if __name__ == "__main__":
