@@ -16,7 +16,7 @@
 // operators of issues 31 and 33 (function `second`): Add, Sub, Mul, Div, Sum, Mean, ReduceSum, ReduceMean,
 // AveragePool, GlobalAveragePool, BatchNormalization, Transpose, Gather, Concat, Cast. And the operators
 // of issue 32 (function `functions`, [Elem.run]): Exp, Log, Tanh, Sigmoid, Sqrt, HardSigmoid, Softmax,
-// LogSoftmax, LRN.
+// LogSoftmax, LRN, Pow.
 // Usage: sonnx-levels [--quick]   (prints "level <name>" then "<case> <digest>" lines)
 #include <bit>
 #include <cstdio>
@@ -31,6 +31,7 @@
 #include "ops/hardsigmoid.hpp"
 #include "ops/log.hpp"
 #include "ops/lrn.hpp"
+#include "ops/pow.hpp"
 #include "ops/sigmoid.hpp"
 #include "ops/softmax.hpp"
 #include "ops/sqrt.hpp"
@@ -288,6 +289,12 @@ void functions(DType t, std::uint64_t& seed, Digest& d) {
   ops::LrnParams p;
   p.size = 3;
   d.computed(ops::lrn(13, computing(t, {2, 9, 13, 17}, seed++), p));
+  // Pow: |A| to the power of X (a tensor exponent, broadcast over a row), and X to the power of an int32 3 ([Pow.oracle])
+  const Tensor E = computing(t, {257}, seed++);
+  d.computed(ops::pow_op(15, A, E, {}));
+  Tensor three(DType::Int32, {});
+  three.values<std::int32_t>()[0] = 3;
+  d.computed(ops::pow_op(15, X, three, {}));
 }
 
 void print(const char* name, const Digest& d) { std::printf("%s %016llx\n", name, static_cast<unsigned long long>(d.h)); }

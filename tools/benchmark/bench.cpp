@@ -25,6 +25,7 @@
 #include "ops/globalaveragepool.hpp"
 #include "ops/exp.hpp"
 #include "ops/lrn.hpp"
+#include "ops/pow.hpp"
 #include "ops/sigmoid.hpp"
 #include "ops/softmax.hpp"
 #include "ops/gemm.hpp"
@@ -277,6 +278,12 @@ int main(int argc, char** argv) {
       p.size = 5;
       run = [&keep, p] { return ops::lrn(13, keep[0], p); };
     }
+  } else if (c == "pow-float") {  // issue 32: Pow-15(X, E), a float base in (0, 10], a float exponent in [-2, 2]
+    keep.push_back(filled<float>({rows, cols}, 1));
+    keep.push_back(filled<float>({rows, cols}, 2));
+    for (float& v : keep[0].values<float>()) v = std::fabs(v) / 100 + 0.01f;
+    for (float& v : keep[1].values<float>()) v /= 500;
+    run = [&keep] { return ops::pow_op(15, keep[0], keep[1], {}); };
   } else if (c == "globalmaxpool-8x512x14") {
     keep.push_back(filled<float>({8, 512, 14, 14}, 1));
     run = [&keep] { return ops::globalmaxpool(1, keep[0]); };

@@ -197,6 +197,10 @@ elif case in ("softmax-64x1000", "sigmoid-float", "exp-float", "lrn-1x96x55"):  
         return x64 / (1.0 + (float(np.float32(1e-4)) / 5) * s) ** 0.75
     run = {"softmax-64x1000": softmax, "sigmoid-float": lambda: 1 / (1 + np.exp(-x.astype(np.float64))),
            "exp-float": lambda: np.exp(x.astype(np.float64)), "lrn-1x96x55": lrn}[case]
+elif case == "pow-float":  # issue 32: float64 throughout
+    x = np.abs(filled((rows, cols), np.float32)) / np.float32(100) + np.float32(0.01)
+    e = filled((rows, cols), np.float32) / np.float32(500)
+    run = lambda: np.power(x.astype(np.float64), e.astype(np.float64))
 else:
     sys.exit(f"numpy_cases.py: unknown case {case}")
 

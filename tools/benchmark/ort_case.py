@@ -120,6 +120,8 @@ def case_model(case, feeds):
         op = "Sigmoid" if kind == "sigmoid" else "Exp"
     elif kind == "lrn":
         op, attrs = "LRN", {"size": 5}
+    elif kind == "pow":
+        op, opset = "Pow", 15
     else:
         raise SystemExit(f"ort_case.py: no model for case {case}")
     node = helper.make_node(op, names, [n for n, _ in outs], **attrs)

@@ -23,6 +23,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "oracle/chain.hpp"
 #include "oracle/coverage.hpp"
 #include "core/error.hpp"
 #include "graph/model.hpp"
@@ -310,7 +311,7 @@ CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load, const co
     return finish(Status::Skipped, "no test_data_set_N folder");
   }
 
-  std::string first_failure;
+  std::string first_failure, chain_not_judged;
   std::size_t failing = 0;
   for (const auto& d : data_sets) {
     const auto ds_start = Clock::now();
@@ -322,6 +323,17 @@ CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load, const co
       values = model->run_all(graph::load_feeds(*model, d.string()));
       for (const auto& o : model->outputs()) actual.push_back({o.name, values.at(o.name)});
     });
+    // [Check.chain] a computed value read by another node, and no intermediate value in the case: the graph
+    // outputs after it are judged against the enclosure of every value the chain can give
+    if (!refused && !r.expected_error && chain::needed(*model, values)) {
+      std::string why;
+      if (auto enclosed = chain::enclose(*model, values, &why)) {
+        for (auto& a : actual)
+          if (auto it = enclosed->find(a.name); it != enclosed->end()) a.tensor = it->second;
+      } else {
+        chain_not_judged = why;
+      }
+    }
     if (!refused && r.coverage.empty()) attempt([&] { r.coverage = coverage::account(*model, values); });
     if (r.expected_error) {
       if (!refused) failure = fmt::format("expected refusal [{}], but it ran", expect);
@@ -346,6 +358,8 @@ CaseResult run_case(const CaseDir& dir, const graph::LoadOptions& load, const co
     if (!failure.empty() && failing++ == 0)
       first_failure = data_sets.size() > 1 ? ds + ": " + failure : failure;
   }
+  if (!chain_not_judged.empty())  // [Check.chain] [Check.not-implemented] not judged, counted apart
+    return finish(Status::NotImplemented, "not judged: " + chain_not_judged + " [Check.chain]");
   if (failing == 0) {
     if (const std::int64_t n = r.nan_payload_only(); n > 0)  // [Check.nan-payload.any] a note, not a failure
       return finish(Status::Passed, fmt::format("(note: {} element{} differ{} only in NaN payload, accepted by "

@@ -1160,7 +1160,7 @@ NORM_REFUSALS = {("Sqrt", 1): {"float", "double"}, ("Sqrt", 13): {"bfloat16"},
 
 
 def lrn_ort_refusal(case: Case, out: Outcome) -> Optional[str]:
-    """[LRN.div.ort-refuses] (proposed, measured here): ORT's LRN kernel takes only 4-D inputs (a run-time error
+    """[LRN.div.ort-refuses]: ORT's LRN kernel takes only 4-D inputs (a run-time error
     "X_shape.NumDimensions() == 4 was false" for rank 3 and 5), an odd `size` ("size_ % 2 == 1 was false") and
     `beta` > 0 ("beta_ > 0.0f was false"), both at load."""
     if case.op != "LRN":
@@ -1175,7 +1175,7 @@ def lrn_ort_refusal(case: Case, out: Outcome) -> Optional[str]:
     return None
 
 
-# [LogSoftmax.div.ort-double-nan] (proposed, measured here): onnxruntime's double LogSoftmax (every version), on a
+# [LogSoftmax.div.ort-double-nan]: onnxruntime's double LogSoftmax (every version), on a
 # row holding a NaN or +Inf (the spec: a NaN at every element), writes at each other element
 # fl(fl(x_j - m') + 46.051701891615394), m' the row maximum its scan found (the NaN, +Inf or some element: a NaN
 # first in the row gives NaN everywhere), 46.051701891615394 = -ln(fl_float(1e-20)): the logarithm of the sum
@@ -1239,7 +1239,7 @@ ORT_LRN_ULPS = 2  # ORT's pow and product against the float emulation above: at 
 
 
 def lrn_running_sum_explained(case: Case, y: np.ndarray, want: np.ndarray):
-    """[LRN.div.ort-running-sum] (proposed, measured here): onnxruntime sums the window's squares as a running sum
+    """[LRN.div.ort-running-sum]: onnxruntime sums the window's squares as a running sum
     along the channels, in float (ort_lrn_emulated): a large square that entered and left the window leaves its
     rounding error (or, when not finite in float, inf - inf = NaN) in every later channel's sum; a square that
     overflows float in the window gives x / pow(+Inf, beta) = 0. Each element of y that differs from `want` (the
