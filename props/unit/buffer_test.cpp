@@ -1,5 +1,5 @@
 // The storage of a tensor's elements (src/core/buffer.hpp): whatever path a buffer's memory takes
-// (the C library's allocator below 1 MiB, a fresh mapping, a kept mapping reused, huge-page slack
+// (the C library's allocator below 256 KiB, a fresh mapping, a kept mapping reused, huge-page slack
 // from 4 MiB), a buffer made with Fill::Zero holds zero bytes, its bytes are its own, and copies
 // and moves keep them. The byte layout of the elements it stores is [Common.tensor.index].
 #include <algorithm>
@@ -91,13 +91,13 @@ TEST_CASE("[Common.tensor.index] storage: a kept mapping is reused only for a si
     fill_with(a, std::byte{0xff});
   }
   {
-    Buffer small(Buffer::kMappedBytes, Fill::Unspecified);  // 1 MiB < 3 MiB / 2: fresh, and the 3 MiB is given back
+    Buffer small(Buffer::kMappedBytes, Fill::Unspecified);  // 256 KiB < 3 MiB / 2: fresh, and the 3 MiB is given back
     CHECK(all_bytes(small, std::byte{0}));
     fill_with(small, std::byte{0x33});
   }
-  Buffer larger(2 * MiB, Fill::Unspecified);  // larger than the kept 1 MiB: fresh
+  Buffer larger(2 * MiB, Fill::Unspecified);  // larger than the kept 256 KiB: fresh
   CHECK(all_bytes(larger, std::byte{0}));
-  Buffer half(3 * MiB / 2, Fill::Unspecified);  // nothing kept now (the 1 MiB was given back): fresh
+  Buffer half(3 * MiB / 2, Fill::Unspecified);  // nothing kept now (the 256 KiB was given back): fresh
   CHECK(all_bytes(half, std::byte{0}));
   forget_kept();
 }

@@ -21,7 +21,7 @@ enum class Fill { Zero, Unspecified };
 
 class Buffer {
  public:
-  static constexpr std::size_t kMappedBytes = std::size_t{1} << 20;  // from 1 MiB: a mapping
+  static constexpr std::size_t kMappedBytes = std::size_t{1} << 18;  // from 256 KiB: a mapping
   static constexpr std::size_t kHugeBytes = std::size_t{4} << 20;    // from 4 MiB: huge pages advised
 
   Buffer() = default;

@@ -224,7 +224,7 @@ bool trunc_pow_mp(std::int64_t x, double y, std::uint64_t* out) {
   return true;
 }
 
-void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y) {
+void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y, const std::uint8_t* want) {
   std::size_t jm = 0;  // the first maximum, whose term is 1 exactly
   for (std::size_t j = 1; j < n; ++j) jm = x[j] > x[jm] ? j : jm;
   const double m = x[jm];
@@ -245,6 +245,7 @@ void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y) {
   if (log_form) mpfr_log1p(L.v, W1.v, MPFR_RNDN);
   const int ops = static_cast<int>(std::min<std::size_t>(n, 1u << 29)) + 4;
   for (std::size_t j = 0; j < n; ++j) {
+    if (want && !want[j]) continue;
     mpfr_set_d(d.v, x[j], MPFR_RNDN);
     mpfr_sub_d(d.v, d.v, m, MPFR_RNDN);
     if (log_form) {
@@ -310,9 +311,9 @@ double value_of(DType t, std::uint64_t bits) {
 
 bool rounding_decided(DType t, double c, double eo, std::uint64_t* bits) {
   if (t == DType::Double) return false;
-  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (t == DType::Float) return rounding_decided_float(c, eo, bits);
   // [lo, hi] contains [c − eo, c + eo]: each end moved one binary64 step outward after its rounding
-  const double lo = std::nextafter(c - eo, -inf), hi = std::nextafter(c + eo, inf);
+  const double lo = next_down(c - eo), hi = next_up(c + eo);
   const std::uint64_t a = round_to(t, lo), b = round_to(t, hi);
   if (a != b) return false;  // rounding to nearest is monotonic: equal ends, every value between the same
   *bits = a;
@@ -321,11 +322,10 @@ bool rounding_decided(DType t, double c, double eo, std::uint64_t* bits) {
 
 std::uint64_t round_pair(DType t, const Pair& p) {
   if (t == DType::Double || p.lo == 0 || !std::isfinite(p.hi)) return round_to(t, p.hi);
-  constexpr double inf = std::numeric_limits<double>::infinity();
   // hi a midpoint of T (its two binary64 neighbours round apart): lo decides the side
   // (hi's neighbours also round apart when hi is one binary64 step from a midpoint, whose tie goes to the even
   // side: hi is a midpoint only when it is the mean of the two values, exactly)
-  const std::uint64_t below = round_to(t, std::nextafter(p.hi, -inf)), above = round_to(t, std::nextafter(p.hi, inf));
+  const std::uint64_t below = round_to(t, next_down(p.hi)), above = round_to(t, next_up(p.hi));
   if (below != above && p.hi - value_of(t, below) == value_of(t, above) - p.hi) return p.lo > 0 ? above : below;
   return round_to(t, p.hi);
 }

@@ -89,12 +89,19 @@ inline constexpr double kInvOdd[10] = {1.0,
 inline double pow2(std::int64_t k) { return std::bit_cast<double>(static_cast<std::uint64_t>(k + 1023) << 52); }
 }  // namespace detail
 
+// c ? a : b on the bits: both computed, no branch (a compiler may not move a's or b's operations under
+// the condition, where it could no longer vectorise the loop: they may raise floating-point flags).
+inline double pick(bool c, double a, double b) {
+  const std::uint64_t m = 0 - static_cast<std::uint64_t>(c);
+  return std::bit_cast<double>((std::bit_cast<std::uint64_t>(a) & m) | (std::bit_cast<std::uint64_t>(b) & ~m));
+}
+
 // [Elem.oracle.exp] e^x: x clamped to [−746, 710] (beyond, e^x is below 2^-1076 or above binary64's
 // range), k the integer nearest x·log2(e), r = (x − k·ln2_hi) − k·ln2_lo, e^r by its Taylor polynomial
 // of degree 13 (Horner), scaled by 2^⌊k/2⌋·2^(k − ⌊k/2⌋). NaN gives NaN, +Inf gives +Inf, −Inf gives +0.
 inline double exp_o(double x) {
   using namespace detail;
-  const double xc = x < -746.0 ? -746.0 : (x > 710.0 ? 710.0 : x);
+  const double xc = pick(x < -746.0, -746.0, pick(x > 710.0, 710.0, x));
   const double t = xc * kLog2e + kShifter;
   const double kd = t - kShifter;
   const std::int64_t k = std::bit_cast<std::int64_t>(t) - std::bit_cast<std::int64_t>(kShifter);
@@ -105,24 +112,29 @@ inline double exp_o(double x) {
   return p * pow2(k1) * pow2(k - k1);
 }
 
-// [Elem.oracle.expm1] e^x − 1: for |x| < 0.35 x times the Taylor polynomial of (e^x − 1)/x of degree
-// 13; otherwise exp_o(x) − 1.
-inline double expm1_o(double x) {
+// [Elem.oracle.expm1] e^x − 1 for |x| < 0.35: x times the Taylor polynomial of (e^x − 1)/x of degree 13
+// (expm1_o's value there; a loop that knows its arguments are small computes no exp_o).
+inline double expm1_small_o(double x) {
   using namespace detail;
   double q = kInvFact[14];
   for (int i = 12; i >= 0; --i) q = q * x + kInvFact[i + 1];
-  const double small = x * q;
+  return x * q;
+}
+
+// [Elem.oracle.expm1] e^x − 1: for |x| < 0.35 expm1_small_o(x); otherwise exp_o(x) − 1.
+inline double expm1_o(double x) {
+  const double small = expm1_small_o(x);
   const double large = exp_o(x) - 1.0;
   return (x > -0.35 && x < 0.35) ? small : large;
 }
 
 // [Elem.oracle.log] log x for x > 0 finite: x = 2^e·m with m in [√½, √2) (a subnormal x scaled by 2^54
 // first), s = (m − 1)/(m + 1), log m = 2s·Σ_{i<=9} s^(2i)/(2i + 1), log x = e·ln2_hi + (log m + e·ln2_lo).
-// x = +Inf gives +Inf; +0 gives −Inf; x < 0 and NaN give NaN.
-inline double log_o(double x) {
+// No operation under a condition (x·1 is x), so that a loop over it vectorises; log_o adds the special values.
+inline double log_finite_o(double x) {
   using namespace detail;
   const bool sub = x < 0x1p-1022;
-  const double xs = sub ? x * 0x1p54 : x;
+  const double xs = x * (sub ? 0x1p54 : 1.0);
   const std::uint64_t b = std::bit_cast<std::uint64_t>(xs);
   // m = xs/2^e in [√½, √2): the patterns of positive doubles are ordered as their values, so the
   // pattern minus √½'s has e in its exponent field (two's complement below √½)
@@ -136,7 +148,13 @@ inline double log_o(double x) {
   for (int i = 8; i >= 0; --i) p = p * z + kInvOdd[i];
   const double lm = 2.0 * (s * p);
   const double ed = static_cast<double>(e - (sub ? 54 : 0));
-  const double y = ed * kLn2Hi + (lm + ed * kLn2Lo);
+  return ed * kLn2Hi + (lm + ed * kLn2Lo);
+}
+
+// [Elem.oracle.log] log_finite_o, and the special values: x = +Inf gives +Inf; +0 gives −Inf; x < 0 and NaN
+// give NaN.
+inline double log_o(double x) {
+  const double y = log_finite_o(x);
   const bool special = !(x > 0.0) || x == __builtin_inf();
   return special ? (x == 0.0 ? -__builtin_inf() : (x == __builtin_inf() ? x : __builtin_nan(""))) : y;
 }
@@ -178,18 +196,39 @@ Pair pow_mp(double x, std::uint64_t y);
 // The truncation toward zero of x^y for an integer x > 0 and a finite binary64 y: MPFR's x^y rounded toward
 // zero (the largest kBits-bit value at most x^y, whose truncation is x^y's). False when it exceeds 2^64.
 bool trunc_pow_mp(std::int64_t x, double y, std::uint64_t* out);
-// Softmax's and LogSoftmax's formulas (spec/ops/softmax.md, logsoftmax.md): a row x[0..n) (every x finite, n >= 1): y[j] =
-// e^(x_j − m)/Σ_k e^(x_k − m), or x_j − m − log Σ_k e^(x_k − m) (log_form), m = max_k x_k.
-void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y);
+// Softmax's and LogSoftmax's formulas (spec/ops/softmax.md, logsoftmax.md): a row x[0..n) (every x finite, n >= 1):
+// y[j] = e^(x_j − m)/Σ_k e^(x_k − m), or x_j − m − log Σ_k e^(x_k − m) (log_form), m = max_k x_k; only the
+// y[j] with want[j] not 0 when want is given (the others left as they are).
+void softmax_mp(const double* x, std::size_t n, bool log_form, Pair* y, const std::uint8_t* want = nullptr);
 // LRN's formula (spec/ops/lrn.md): y = x / (bias + (alpha/size)·Σ_j w_j²)^beta for a window w[0..n) (every value finite,
 // the base positive).
 Pair lrn_mp(double x, const double* w, std::size_t n, double alpha, std::int64_t size, double bias, double beta);
 
 // ---- [Elem.run] the value run writes --------------------------------------------------------------
 
+// nextafter(x, +∞) and nextafter(x, −∞), the same values (+Inf and a NaN give themselves), on the bits:
+// selects, no library call (a loop over them vectorises).
+inline double next_up(double x) {
+  const std::int64_t u = std::bit_cast<std::int64_t>(x);
+  const std::int64_t mag = u & 0x7fffffffffffffff, inf = 0x7ff0000000000000;
+  const std::int64_t step = u + (1 + 2 * (u >> 63));                  // x < 0: the magnitude one step down
+  const std::int64_t r = mag == 0 ? 1 : step;                          // ±0: the least subnormal
+  return std::bit_cast<double>(mag > inf || u == inf ? u : r);         // a NaN, +Inf: x
+}
+inline double next_down(double x) { return -next_up(-x); }
+
 // Whether every real within eo of c rounds to one value of T (round to nearest, ties to even): the
-// bits of that value when it does.
+// bits of that value when it does. [lo, hi] contains [c − eo, c + eo]: each end moved one binary64
+// step outward after its rounding; rounding to nearest is monotonic, so equal ends round every value
+// between them the same.
 bool rounding_decided(DType t, double c, double eo, std::uint64_t* bits);
+// The same for float, inline (a loop over it vectorises): *bits the float's bits.
+inline bool rounding_decided_float(double c, double eo, std::uint64_t* bits) {
+  const std::uint32_t a = std::bit_cast<std::uint32_t>(static_cast<float>(next_down(c - eo)));
+  const std::uint32_t b = std::bit_cast<std::uint32_t>(static_cast<float>(next_up(c + eo)));
+  *bits = a;
+  return a == b;
+}
 // The bits of the pair's value rounded to T once (hi, then lo breaking a tie of hi).
 std::uint64_t round_pair(DType t, const Pair& p);
 

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "core/accuracy.hpp"
@@ -107,9 +106,7 @@ Tensor hardsigmoid(int version, const Tensor& X, const HardSigmoidParams& p) {
       T* const y = Y.values<T>().data();
       for (std::int64_t k = 0, n = X.size(); k < n; ++k) {
         const accuracy::Element e = element(X.dtype(), p, real_value(x[k]));
-        const std::uint64_t bits = accuracy::run_bits(X.dtype(), e);  // [Acc.run]
-        std::memcpy(y + k, &bits, sizeof(T));
-        annex->set(static_cast<std::size_t>(k), e);
+        store_element(*annex, y, static_cast<std::size_t>(k), e, accuracy::run_bits(X.dtype(), e));  // [Acc.run]
       }
     }
   });

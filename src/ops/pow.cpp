@@ -226,9 +226,7 @@ void evaluate_float(const UnaryConsts& k, const Tensor& X, const Tensor& E, cons
     for (std::int64_t t = 0; t < run.length(); ++t) {
       const PowArg a{real_value(x0[run.offset(0) + t * run.stride(0)]), exponent_of(e0[run.offset(1) + t * run.stride(1)])};
       const UnaryResult r = unary_finish<PowDef>(k, a, is_double ? 0.0 : PowDef::oracle(a));
-      const std::int64_t zo = run.offset(2) + t;
-      std::memcpy(z0 + zo, &r.bits, sizeof(T));
-      annex.set(static_cast<std::size_t>(zo), r.e);
+      store_element(annex, z0, static_cast<std::size_t>(run.offset(2) + t), r.e, r.bits);
     }
   }
 }

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "core/accuracy.hpp"
@@ -68,20 +67,86 @@ std::string hypothesis(const SoftmaxClauses& c, DType t) {
   return h;
 }
 
-// What a row computes: the enclosure and the bits of each of its elements.
+// What a row computes: the enclosure and the bits of each of its elements (b), and the row's
+// intermediates (reused from row to row).
 struct RowResult {
-  std::vector<accuracy::Element> e;
-  std::vector<std::uint64_t> bits;
+  FinishBlock b;
+  std::vector<double> w, d, E;
+  std::vector<std::uint8_t> odd;
   double m = 0, W = 0;  // the maximum and the oracle's Ŵ (for the reasons)
   bool edge = false;    // [Softmax.edge] decided the whole row
 };
+
+// The constants of a row's bound, as `row` computes them.
+struct RowConsts {
+  bool log_form, bounded;
+  double v, kappa, alpha, eta_bar, omega, W, W_lo, Delta, phi, eps_y, eps_W, L, E_L, slack;
+};
+
+// [Elem.oracle] d_j = fl(x_j − m), ŵ_j = exp_o(d_j) (+0 for an element −Inf), n of them (a loop that vectorises).
+void exps(const double* __restrict x, double m, double* __restrict d, double* __restrict w, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j) {
+    d[j] = x[j] - m;  // −Inf for an element −Inf
+    w[j] = elementary::pick(x[j] == -kInf, 0.0, elementary::exp_o(d[j]));
+  }
+}
+
+// [Softmax.bound] E_j >= |e_j − w_j| where v|x_j − m| < 0.35 (expm1_o's small form: no second exponential);
+// odd[j] not 0 for the others (an element −Inf, v|x_j − m| >= 0.35), which `row` computes one by one.
+bool errors(const double* __restrict d, const double* __restrict w, const double* __restrict x, double v, double kappa, double alpha,
+            double slack, double* __restrict E, std::uint8_t* __restrict odd, std::size_t n) {
+  unsigned some = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    const double ad = std::fabs(d[j]) * (1 + 0x1p-52);  // >= |x_j − m|
+    const double wj = w[j] * (1 + 0x1p-42) + 0x1p-1070;  // >= w_j
+    const double a = v * ad;
+    const double r = (elementary::expm1_small_o(a) * (1 + 0x1p-43) * (1 + kappa) + kappa) * slack;  // e^(v|d|)(1 + κ) − 1
+    E[j] = (wj * r + alpha) * slack;
+    odd[j] = static_cast<std::uint8_t>((x[j] == -kInf) | !(a < 0.35));
+    some |= odd[j];
+  }
+  return some != 0;
+}
+
+// [Softmax.bound] [LogSoftmax.bound] the centre, e_o and B̂ of each element (every element as if finite:
+// `row` finishes an element −Inf on its own), n of them (a loop that vectorises: no branch).
+template <bool kLog>
+void finish_row(const RowConsts& k, const double* __restrict d, const double* __restrict w, const double* __restrict E,
+                double* __restrict hi, double* __restrict oracle, double* __restrict bound, std::uint8_t* __restrict allowed, std::size_t n) {
+  const double slack = k.slack, W = k.W, eps_y = k.eps_y, L = k.L, v = k.v, phi = k.phi, Delta = k.Delta, E_L = k.E_L;
+  const double eo_log = k.eps_W * 1.01 + 0x1p-47 * (L + 1), divisor = (k.W_lo - Delta) * (1 - 0x1p-52), eta_bar = k.eta_bar;
+  const double omega = k.omega;
+  const bool bounded = k.bounded;
+  for (std::size_t i = 0; i < n; ++i) {
+    double yhat, eo, B;
+    if constexpr (!kLog) {
+      yhat = w[i] / W;
+      eo = (yhat * eps_y + 0x1p-1069) * slack;
+    } else {
+      yhat = d[i] - L;
+      eo = (std::fabs(d[i]) * 0x1p-52 + eo_log + std::fabs(yhat) * 0x1p-52 + 0x1p-1069) * slack;
+    }
+    const double Y = std::fabs(yhat) + eo;  // >= |y_i|
+    if constexpr (!kLog) {  // [Softmax.bound] (1 + φ)(E_i + y_i·Δ_s)/(W − Δ_s) + y_i·φ + η_T
+      B = ((1 + phi) * (E[i] + Y * Delta) / divisor + Y * phi + eta_bar) * slack;
+    } else {  // [LogSoftmax.bound] (1 + v)(v|x_i − m| + E_L) + v|y_i|
+      const double ad = std::fabs(d[i]) * (1 + 0x1p-52);
+      B = ((1 + v) * (v * ad + E_L) + v * Y) * slack;
+    }
+    B = elementary::pick(bounded, B, kInf);
+    hi[i] = yhat, oracle[i] = eo * accuracy::kInflate;
+    bound[i] = B * accuracy::kInflate + accuracy::kTiny;
+    // [LogSoftmax.bound] overflow
+    allowed[i] = static_cast<std::uint8_t>(accuracy::kFinite | (kLog && (Y + B) * accuracy::kInflate >= omega ? accuracy::kNegInf : 0));
+  }
+}
 
 // [Softmax.float.formula] [LogSoftmax.float.formula] [Softmax.bound] [LogSoftmax.bound] [Softmax.edge]
 // [LogSoftmax.edge] [Elem.oracle] [Elem.run] One row x[0..n), n >= 1, of type t.
 void row(const SoftmaxClauses& c, DType t, const double* x, std::int64_t n, RowResult& out) {
   const auto N = static_cast<std::size_t>(n);
-  out.e.assign(N, accuracy::Element{});
-  out.bits.assign(N, 0);
+  FinishBlock& b = out.b;
+  b.resize(t, N);
   out.edge = false;
   bool nan = false;
   std::int64_t finite = 0;
@@ -92,10 +157,9 @@ void row(const SoftmaxClauses& c, DType t, const double* x, std::int64_t n, RowR
   }
   out.m = m;
   if (nan || finite == 0) {  // [Softmax.edge] a NaN or +Inf in the row, or every element −Inf: a NaN everywhere
-    for (std::size_t j = 0; j < N; ++j) {
-      out.e[j].hi = kNaN, out.e[j].allowed = accuracy::kNan;
-      out.bits[j] = unary_bits(t, kNaN);
-    }
+    accuracy::Element e;
+    e.hi = kNaN, e.allowed = accuracy::kNan;
+    for (std::size_t j = 0; j < N; ++j) b.set(j, e, unary_bits(t, kNaN));
     out.edge = true;
     return;
   }
@@ -104,33 +168,39 @@ void row(const SoftmaxClauses& c, DType t, const double* x, std::int64_t n, RowR
   const double v = f.v, kappa = ke.p.kappa, alpha = ke.p.alpha;
   // [Elem.oracle] ŵ_j = exp_o(fl(x_j − m)), Ŵ = Σ ŵ_j left to right: ŵ_j within 2^-43·w_j + 2^-1070 of w_j,
   // Ŵ within ε_W·W of W (W >= 1)
-  std::vector<double> w(N), d(N);
-  double W = 0;
-  for (std::size_t j = 0; j < N; ++j) {
-    d[j] = x[j] - m;  // −Inf for an element −Inf
-    w[j] = x[j] == -kInf ? 0.0 : elementary::exp_o(d[j]);
-    W += w[j];
-  }
+  std::vector<double>& w = out.w;
+  std::vector<double>& d = out.d;
+  w.resize(N), d.resize(N);
+  at_active_level([&] { exps(x, m, d.data(), w.data(), N); });
+  // [Softmax.bound] E_j >= |e_j − w_j|, e_j = exp̃(fl(x_j − m)); Δ_s >= |s − W|
+  const double slack = 1 + 0x1p-40;
+  std::vector<double>& E = out.E;
+  std::vector<std::uint8_t>& odd = out.odd;
+  E.resize(N), odd.resize(N);
+  bool some = false;
+  at_active_level([&] { some = errors(d.data(), w.data(), x, v, kappa, alpha, slack, E.data(), odd.data(), N); });
+  if (some)
+    for (std::size_t j = 0; j < N; ++j) {
+      if (!odd[j]) continue;
+      if (x[j] == -kInf) {  // exp̃(−Inf) = +0 exactly ([Elem.special]): no error
+        E[j] = 0;
+        continue;
+      }
+      const double ad = std::fabs(d[j]) * (1 + 0x1p-52);
+      const double wj = w[j] * (1 + 0x1p-42) + 0x1p-1070;
+      if (v * ad <= 1) {
+        const double r = (elementary::expm1_o(v * ad) * (1 + 0x1p-43) * (1 + kappa) + kappa) * slack;
+        E[j] = (wj * r + alpha) * slack;
+      } else {  // e_j <= e^(d(1 − v))(1 + κ) + α: both e_j and w_j are tiny
+        E[j] = (elementary::exp_o(-ad * (1 - v)) * (1 + 0x1p-45) * (1 + kappa) + alpha + wj) * slack;
+      }
+    }
+  double W = 0, sumE = 0;  // left to right, in one loop (two chains of additions side by side)
+  for (std::size_t j = 0; j < N; ++j) W += w[j], sumE += E[j];  // an element −Inf adds +0: the sum of the others
   out.W = W;
   const double nf = static_cast<double>(finite);
   const double eps_W = 0x1p-43 + (nf + 1) * 0x1p-53 * (1 + 0x1p-20) + nf * 0x1p-1070;
   const double W_up = W * (1 + eps_W), W_lo = W * (1 - eps_W);
-  // [Softmax.bound] E_j >= |e_j − w_j|, e_j = exp̃(fl(x_j − m)); Δ_s >= |s − W|
-  const double slack = 1 + 0x1p-40;
-  std::vector<double> E(N, 0.0);
-  double sumE = 0;
-  for (std::size_t j = 0; j < N; ++j) {
-    if (x[j] == -kInf) continue;  // exp̃(−Inf) = +0 exactly ([Elem.special]): no error
-    const double ad = std::fabs(d[j]) * (1 + 0x1p-52);  // >= |x_j − m|
-    const double wj = w[j] * (1 + 0x1p-42) + 0x1p-1070;  // >= w_j
-    if (v * ad <= 1) {
-      const double r = (elementary::expm1_o(v * ad) * (1 + 0x1p-43) * (1 + kappa) + kappa) * slack;  // e^(v|d|)(1 + κ) − 1
-      E[j] = (wj * r + alpha) * slack;
-    } else {  // e_j <= e^(d(1 − v))(1 + κ) + α: both e_j and w_j are tiny
-      E[j] = (elementary::exp_o(-ad * (1 - v)) * (1 + 0x1p-45) * (1 + kappa) + alpha + wj) * slack;
-    }
-    sumE += E[j];
-  }
   sumE *= 1 + (nf + 1) * 0x1p-52;
   const double theta = accuracy::theta(t, finite - 1);
   const double Delta = ((1 + theta) * sumE + theta * W_up + (nf - 1) * f.eta_bar * (1 + theta) / 2) * slack;
@@ -146,65 +216,45 @@ void row(const SoftmaxClauses& c, DType t, const double* x, std::int64_t n, RowR
     const double L_up = elementary::log_o(W_up) * (1 + 0x1p-46) + 0x1p-1070;  // >= ln W >= 0
     E_L = (lambda_s + kl.p.kappa * (L_up + lambda_s) + kl.p.alpha) * slack;
   }
-  bool undecided = t == DType::Double;
-  for (std::size_t i = 0; i < N; ++i) {
-    accuracy::Element& e = out.e[i];
-    if (x[i] == -kInf) {  // [Softmax.edge] an element −Inf with a finite maximum: exactly 0 (LogSoftmax: −Inf)
-      e.hi = c.log_form ? -kInf : 0.0;
-      e.allowed = c.log_form ? accuracy::kNegInf : accuracy::kFinite;
-      out.bits[i] = unary_bits(t, e.hi);
-      continue;
+  const RowConsts k{c.log_form, bounded, v, kappa, alpha, f.eta_bar, f.omega, W, W_lo, Delta, phi, eps_y, eps_W, L, E_L, slack};
+  at_active_level([&] {
+    if (c.log_form) finish_row<true>(k, d.data(), w.data(), E.data(), b.hi.data(), b.oracle.data(), b.bound.data(), b.allowed.data(), N);
+    else finish_row<false>(k, d.data(), w.data(), E.data(), b.hi.data(), b.oracle.data(), b.bound.data(), b.allowed.data(), N);
+  });
+  bool undecided = b.decide(t, N);
+  if (!bounded)  // s may vanish: anything, finite values included (an infinite radius would refuse every finite value)
+    for (std::size_t i = 0; i < N; ++i) {
+      b.allowed[i] |= accuracy::kPosInf | accuracy::kNegInf | accuracy::kNan;
+      b.bound[i] = b.radius[i] = std::numeric_limits<double>::max();
     }
-    double yhat, eo;
-    if (!c.log_form) {
-      yhat = w[i] / W;
-      eo = (yhat * eps_y + 0x1p-1069) * slack;
-    } else {
-      yhat = d[i] - L;
-      eo = (std::fabs(d[i]) * 0x1p-52 + (eps_W * 1.01 + 0x1p-47 * (L + 1)) + std::fabs(yhat) * 0x1p-52 + 0x1p-1069) * slack;
-    }
-    const double Y = std::fabs(yhat) + eo;  // >= |y_i|
-    double B;
-    if (!bounded) {
-      B = kInf;
-    } else if (!c.log_form) {  // [Softmax.bound] (1 + φ)(E_i + y_i·Δ_s)/(W − Δ_s) + y_i·φ + η_T
-      B = ((1 + phi) * (E[i] + Y * Delta) / ((W_lo - Delta) * (1 - 0x1p-52)) + Y * phi + f.eta_bar) * slack;
-    } else {  // [LogSoftmax.bound] (1 + v)(v|x_i − m| + E_L) + v|y_i|
-      const double ad = std::fabs(d[i]) * (1 + 0x1p-52);
-      B = ((1 + v) * (v * ad + E_L) + v * Y) * slack;
-    }
-    e.hi = yhat, e.oracle = eo * accuracy::kInflate;
-    e.bound = B * accuracy::kInflate + accuracy::kTiny;
-    e.radius = (e.bound + e.oracle) * accuracy::kInflate + accuracy::kTiny;
-    e.allowed = accuracy::kFinite;
-    if (!bounded) {  // s may vanish: anything, finite values included (an infinite radius would refuse every finite value)
-      e.allowed |= accuracy::kPosInf | accuracy::kNegInf | accuracy::kNan;
-      e.bound = e.radius = std::numeric_limits<double>::max();
-    }
-    if (c.log_form && (Y + B) * accuracy::kInflate >= f.omega) e.allowed |= accuracy::kNegInf;  // [LogSoftmax.bound] overflow
-    std::uint64_t b = 0;
-    if (t != DType::Double && elementary::rounding_decided(t, yhat, e.oracle, &b)) out.bits[i] = b;
-    else undecided = true;
+  if (finite < n) {
+    accuracy::Element e;  // [Softmax.edge] an element −Inf with a finite maximum: exactly 0 (LogSoftmax: −Inf)
+    e.hi = c.log_form ? -kInf : 0.0;
+    e.allowed = c.log_form ? accuracy::kNegInf : accuracy::kFinite;
+    for (std::size_t i = 0; i < N; ++i)
+      if (x[i] == -kInf) b.set(i, e, unary_bits(t, e.hi));
   }
   if (!undecided) return;
-  // [Elem.oracle.mpfr] [Elem.run] the row in MPFR (its finite elements); double takes its centre from it
+  // [Elem.oracle.mpfr] [Elem.run] the row in MPFR (its finite elements); double takes its centre from it, the
+  // short types only the values of the undecided elements
   std::vector<double> xf;
   std::vector<std::size_t> at;
+  std::vector<std::uint8_t> want;
+  undecided = false;
   for (std::size_t j = 0; j < N; ++j)
-    if (x[j] > -kInf) xf.push_back(x[j]), at.push_back(j);
+    if (x[j] > -kInf) xf.push_back(x[j]), at.push_back(j), want.push_back(b.undecided[j] != 0), undecided |= b.undecided[j] != 0;
+  if (!undecided) return;
   std::vector<elementary::Pair> p(xf.size());
-  elementary::softmax_mp(xf.data(), xf.size(), c.log_form, p.data());
+  elementary::softmax_mp(xf.data(), xf.size(), c.log_form, p.data(), want.data());
   for (std::size_t q = 0; q < xf.size(); ++q) {
     const std::size_t i = at[q];
-    accuracy::Element& e = out.e[i];
     if (t == DType::Double) {
-      e.hi = p[q].hi, e.lo = p[q].lo;
-      e.oracle = (std::fabs(p[q].hi) * p[q].rel + 0x1p-1072) * accuracy::kInflate;
-      if (e.bound < std::numeric_limits<double>::max()) e.radius = (e.bound + e.oracle) * accuracy::kInflate + accuracy::kTiny;
-      out.bits[i] = elementary::round_pair(t, p[q]);
-    } else {
-      std::uint64_t b = 0;
-      if (!elementary::rounding_decided(t, e.hi, e.oracle, &b)) out.bits[i] = elementary::round_pair(t, p[q]);
+      b.hi[i] = p[q].hi, b.lo[i] = p[q].lo;
+      b.oracle[i] = (std::fabs(p[q].hi) * p[q].rel + 0x1p-1072) * accuracy::kInflate;
+      if (b.bound[i] < std::numeric_limits<double>::max()) b.radius[i] = (b.bound[i] + b.oracle[i]) * accuracy::kInflate + accuracy::kTiny;
+      b.bits[i] = elementary::round_pair(t, p[q]);
+    } else if (b.undecided[i]) {
+      b.bits[i] = elementary::round_pair(t, p[q]);
     }
   }
 }
@@ -242,11 +292,7 @@ Tensor softmax_family(const SoftmaxClauses& c, int version, const Tensor& X, std
           const std::int64_t base = o * l.n * l.inner + ci;
           for (std::int64_t q = 0; q < l.n; ++q) buffer[static_cast<std::size_t>(q)] = real_value(x[base + q * l.inner]);
           row(c, X.dtype(), buffer.data(), l.n, r);
-          for (std::int64_t q = 0; q < l.n; ++q) {
-            const auto at = static_cast<std::size_t>(base + q * l.inner);
-            std::memcpy(y + at, &r.bits[static_cast<std::size_t>(q)], sizeof(T));
-            annex->set(at, r.e[static_cast<std::size_t>(q)]);
-          }
+          store_block(r.b, static_cast<std::size_t>(l.n), *annex, y, static_cast<std::size_t>(base), static_cast<std::size_t>(l.inner));
         }
     }
   });
@@ -284,7 +330,7 @@ Decision decide_softmax_family(const SoftmaxClauses& c, int version, const NodeV
   std::vector<std::string> clauses;
   if (r.edge || x[position] == -kInf) clauses = {c.edge, version >= 13 ? c.formula : c.coerce};
   else clauses = {version >= 13 ? c.formula : c.coerce, c.bound, c.hyp, "Elem.hyp"};
-  Decision d = function_decision(v, i, members, r.e[position], r.bits[position], formula, fmt::format("axis = {} -> {}", axis, k),
+  Decision d = function_decision(v, i, members, r.b.element(position), r.b.bits[position], formula, fmt::format("axis = {} -> {}", axis, k),
                                  clauses, hypothesis(c, X.dtype()));
   d.situations.clear();
   if (r.edge) {
@@ -296,7 +342,7 @@ Decision decide_softmax_family(const SoftmaxClauses& c, int version, const NodeV
     if (x[position] == -kInf) d.situations.push_back({c.edge, "an element -Inf"});
     if (r.m > 88) d.situations.push_back({c.hyp, "logits beyond exp's overflow: the maximum must be subtracted"});
     if (std::count(x.begin(), x.end(), r.m) > 1) d.situations.push_back({c.formula, "tied maxima"});
-    if (!c.log_form && r.e[position].hi > 0 && r.e[position].hi < accuracy::format_of(X.dtype()).lambda)
+    if (!c.log_form && r.b.hi[position] > 0 && r.b.hi[position] < accuracy::format_of(X.dtype()).lambda)
       d.situations.push_back({c.bound, "a result below λ_T"});
   }
   return d;

@@ -23,6 +23,63 @@ std::uint64_t unary_bits(DType t, double x) {
   return accuracy::run_bits(t, e);
 }
 
+void FinishBlock::resize(DType t, std::size_t n) {
+  hi.resize(n), oracle.resize(n), bound.resize(n), radius.resize(n), allowed.resize(n), undecided.resize(n), bits.resize(n);
+  if (t == DType::Double) lo.assign(n, 0.0);
+  else lo.clear();
+}
+
+accuracy::Element FinishBlock::element(std::size_t q) const {
+  accuracy::Element e;
+  e.hi = hi[q], e.lo = lo.empty() ? 0.0 : lo[q];
+  e.oracle = oracle[q], e.bound = bound[q], e.radius = radius[q], e.allowed = allowed[q];
+  return e;
+}
+
+namespace {
+
+// [Acc.verdict] R = (B̂ + e_o)·(1 + 2^-44) + 2^-1072.
+void radii(const double* __restrict B, const double* __restrict eo, double* __restrict R, std::size_t n) {
+  for (std::size_t q = 0; q < n; ++q) R[q] = (B[q] + eo[q]) * accuracy::kInflate + accuracy::kTiny;
+}
+
+// [Elem.run] rounding_decided_float for n elements: the ends, then their roundings (two loops, each
+// vectorises); y the bits, u not 0 where undecided; whether one is.
+bool decide_float(const double* __restrict c, const double* __restrict eo, std::uint64_t* __restrict y,
+                  std::uint64_t* __restrict u, std::size_t n) {
+  for (std::size_t q = 0; q < n; ++q) {
+    y[q] = std::bit_cast<std::uint64_t>(elementary::next_down(c[q] - eo[q]));
+    u[q] = std::bit_cast<std::uint64_t>(elementary::next_up(c[q] + eo[q]));
+  }
+  std::uint64_t some = 0;
+  for (std::size_t q = 0; q < n; ++q) {
+    const std::uint32_t a = std::bit_cast<std::uint32_t>(static_cast<float>(std::bit_cast<double>(y[q])));
+    const std::uint32_t b = std::bit_cast<std::uint32_t>(static_cast<float>(std::bit_cast<double>(u[q])));
+    y[q] = a, u[q] = a ^ b, some |= a ^ b;
+  }
+  return some != 0;
+}
+
+}  // namespace
+
+bool FinishBlock::decide(DType t, std::size_t count) {
+  bool any = false;
+  at_active_level([&] {
+    radii(bound.data(), oracle.data(), radius.data(), count);
+    if (t == DType::Float) any = decide_float(hi.data(), oracle.data(), bits.data(), undecided.data(), count);
+  });
+  if (t == DType::Double) {  // [Elem.oracle.mpfr] the centre itself is MPFR's
+    std::fill_n(undecided.data(), count, std::uint64_t{1});
+    return count > 0;
+  }
+  if (t != DType::Float)
+    for (std::size_t q = 0; q < count; ++q) {
+      const bool decided = elementary::rounding_decided(t, hi[q], oracle[q], &bits[q]);
+      undecided[q] = !decided, any |= !decided;
+    }
+  return any;
+}
+
 Decision function_decision(const NodeValues& v, const std::vector<std::int64_t>& index, const std::vector<Member>& members,
                            const accuracy::Element& e, std::uint64_t bits, const std::string& formula,
                            const std::string& parameters, std::vector<std::string> clauses, const std::string& hypothesis) {

@@ -4,6 +4,7 @@
 // Decision of one element. Each operator file states its function as a Def (its clauses, oracle,
 // bound and edges); this file applies it, once, for evaluation and for `decide`.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -51,16 +52,17 @@ struct UnaryResult {
 // The bits of the canonical quiet NaN of T, and of x rounded to T (x a value of T or an infinity).
 std::uint64_t unary_bits(DType t, double x);
 
-// [Elem.oracle] [Elem.verdict] [Elem.run] Finishes element x from the oracle's binary64 value c (the
-// short types), or from MPFR (double, and wherever the rounding is undecided):
-//   Y  = (|c| + a)·(1 + 2ρ), an upper bound of the ideal's magnitude (a = 2^-1070, double's MPFR pair 2^-1074)
-//   e_o = ρ·Y + a, B̂ = Def::bound(Y), R = (B̂ + e_o)·(1 + 2^-44) + 2^-1072
 // The oracle's relative error at the argument: Def's constant, or Def::rho_at(x) where it depends on the
 // argument (Pow's ρ(t̂)). Arg is the function's argument: a double, or Pow's pair (x, y).
 template <class Def, class Arg> double oracle_rho(const Arg& x) {
   if constexpr (requires { Def::rho_at(x); }) return Def::rho_at(x);
   else return Def::rho;
 }
+
+// [Elem.oracle] [Elem.verdict] [Elem.run] Finishes element x from the oracle's binary64 value c (the
+// short types), or from MPFR (double, and wherever the rounding is undecided):
+//   Y  = (|c| + a)·(1 + 2ρ), an upper bound of the ideal's magnitude (a = 2^-1070, double's MPFR pair 2^-1074)
+//   e_o = ρ·Y + a, B̂ = Def::bound(Y), R = (B̂ + e_o)·(1 + 2^-44) + 2^-1072
 template <class Def, class Arg> UnaryResult unary_finish(const UnaryConsts& k, const Arg& x, double c) {
   UnaryResult out;
   if (const std::optional<UnaryEdge> edge = Def::edge(k, x)) {  // the operator's edge clause
@@ -96,13 +98,110 @@ template <class Def, class Arg> UnaryResult unary_finish(const UnaryConsts& k, c
   return out;
 }
 
+// [Elem.run] [Acc.verdict] Elements finished a block at a time (the element-wise functions' blocks,
+// Softmax's row, LRN's run of positions), as arrays, so that the loops over them vectorise: the operator
+// writes each element's centre (hi), e_o (oracle) and B̂ (bound), each inflated as its clause says, and
+// what it allows; decide() adds R = (B̂ + e_o)·(1 + 2^-44) + 2^-1072 and, where every real within e_o
+// of the centre rounds to one value of T, the bits run writes (rounding_decided); it marks the others
+// undecided, for the operator's MPFR evaluation. An element the operator finishes on its own (an
+// edge, a case its loops leave out) it puts with set().
+struct FinishBlock {
+  std::vector<double> hi, lo, oracle, bound, radius;  // lo: double only
+  std::vector<std::uint8_t> allowed;
+  std::vector<std::uint64_t> bits, undecided;  // undecided: not 0
+  void resize(DType t, std::size_t n);
+  accuracy::Element element(std::size_t q) const;
+  void set(std::size_t q, const accuracy::Element& e, std::uint64_t b) {
+    hi[q] = e.hi, oracle[q] = e.oracle, bound[q] = e.bound, radius[q] = e.radius, allowed[q] = e.allowed;
+    if (!lo.empty()) lo[q] = e.lo;
+    bits[q] = b, undecided[q] = 0;
+  }
+  // Elements [0, count): R and the bits where the rounding is decided; whether one is undecided
+  // (double: every one).
+  bool decide(DType t, std::size_t count);
+};
+
+// The one writer of a function's output: element `at`'s bits (the low bytes of `bits`) to y[at] and its
+// enclosure to the annex.
+template <class T> void store_element(accuracy::Annex& a, T* y, std::size_t at, const accuracy::Element& e, std::uint64_t bits) {
+  std::memcpy(y + at, &bits, sizeof(T));
+  a.set(at, e);
+}
+// Elements [0, count) of b to positions at + q·stride of y and of the annex.
+template <class T> void store_block(const FinishBlock& b, std::size_t count, accuracy::Annex& a, T* y, std::size_t at, std::size_t stride) {
+  if (stride != 1) {
+    for (std::size_t q = 0; q < count; ++q) store_element(a, y, at + q * stride, b.element(q), b.bits[q]);
+    return;
+  }
+  std::copy_n(b.hi.data(), count, a.hi.data() + at);
+  std::copy_n(b.oracle.data(), count, a.oracle.data() + at);
+  std::copy_n(b.bound.data(), count, a.bound.data() + at);
+  std::copy_n(b.radius.data(), count, a.radius.data() + at);
+  std::copy_n(b.allowed.data(), count, a.allowed.data() + at);
+  if (!a.lo.empty()) std::copy_n(b.lo.data(), count, a.lo.data() + at);
+  for (std::size_t q = 0; q < count; ++q) std::memcpy(y + at + q, &b.bits[q], sizeof(T));
+}
+
+// unary_finish's arithmetic for a finite element, n of them (a loop that vectorises); special[q] not 0
+// where unary_finish itself must finish the element (an edge clause decides it, or its centre is
+// infinite); whether one is.
+template <class Def>
+bool unary_fill(const UnaryConsts& k, const double* __restrict x, const double* __restrict c, double* __restrict hi, double* __restrict eo,
+                double* __restrict B, std::uint8_t* __restrict allowed, std::uint8_t* __restrict special, std::size_t n) {
+  unsigned some = 0;
+  for (std::size_t q = 0; q < n; ++q) {
+    special[q] = static_cast<std::uint8_t>(Def::edge(k, x[q]).has_value() | (std::fabs(c[q]) == __builtin_inf()));
+    some |= special[q];
+  }
+  for (std::size_t q = 0; q < n; ++q) {
+    const double rho = oracle_rho<Def>(x[q]);
+    const double Y = (std::fabs(c[q]) + elementary::kAbs) * (1 + 2 * rho);
+    hi[q] = c[q];
+    eo[q] = (rho * Y + elementary::kAbs) * accuracy::kInflate;
+    B[q] = Def::bound(k, x[q], Y) * accuracy::kInflate + accuracy::kTiny;
+    allowed[q] = static_cast<std::uint8_t>(accuracy::kFinite | Def::overflow(k, x[q], Y));
+  }
+  return some != 0;
+}
+
+// The elements unary_evaluate finishes at once (count <= this in unary_block).
+inline constexpr std::size_t kFinishBlock = 1024;
+
+// unary_finish for count elements x[q] whose oracle values are c[q]: its arithmetic in plain loops
+// (the same operations in the same order: the same values), then one by one the elements an edge
+// clause decides or whose centre is infinite (unary_finish itself) and those whose rounding is
+// undecided (MPFR); double, one by one.
+template <class Def> void unary_block(const UnaryConsts& k, const double* x, const double* c, std::size_t count, FinishBlock& b) {
+  if (k.t == DType::Double) {
+    for (std::size_t q = 0; q < count; ++q) {
+      const UnaryResult r = unary_finish<Def>(k, x[q], c[q]);
+      b.set(q, r.e, r.bits);
+    }
+    return;
+  }
+  std::uint8_t special[kFinishBlock];
+  bool some = false;
+  at_active_level(
+      [&] { some = unary_fill<Def>(k, x, c, b.hi.data(), b.oracle.data(), b.bound.data(), b.allowed.data(), special, count); });
+  const bool undecided = b.decide(k.t, count);
+  if (some)
+    for (std::size_t q = 0; q < count; ++q)
+      if (special[q]) {
+        const UnaryResult r = unary_finish<Def>(k, x[q], c[q]);
+        b.set(q, r.e, r.bits);
+      }
+  if (undecided)
+    for (std::size_t q = 0; q < count; ++q)
+      if (b.undecided[q]) b.bits[q] = elementary::round_pair(k.t, Def::mp(x[q]));  // [Elem.run] the MPFR value decides
+}
+
 // The one-element definition: Def's oracle at x, then unary_finish.
 template <class Def> UnaryResult unary_element(const UnaryConsts& k, double x) {
   return unary_finish<Def>(k, x, Def::oracle(x));
 }
 
 // Y = f(X) over X's storage (one shape): the oracle in blocks (a loop the compiler vectorises), then
-// each element finished. Writes the annex of [Acc.verdict].
+// the block finished (unary_block). Writes the annex of [Acc.verdict].
 template <class Def> Tensor unary_evaluate(const Tensor& X, const char* what) {
   Tensor Y(X.dtype(), X.shape(), what, Fill::Unspecified);
   const UnaryConsts k = unary_consts(X.dtype(), Def::fn);
@@ -115,8 +214,10 @@ template <class Def> Tensor unary_evaluate(const Tensor& X, const char* what) {
     if constexpr (is_float_v<T>) {
       const T* const x = X.values<T>().data();
       T* const y = Y.values<T>().data();
-      constexpr std::size_t kBlock = 1024;
+      constexpr std::size_t kBlock = kFinishBlock;
       double xs[kBlock], cs[kBlock];
+      FinishBlock b;
+      b.resize(k.t, kBlock);
       const auto n = static_cast<std::size_t>(X.size());
       for (std::size_t at = 0; at < n; at += kBlock) {
         const std::size_t count = std::min(kBlock, n - at);
@@ -124,11 +225,8 @@ template <class Def> Tensor unary_evaluate(const Tensor& X, const char* what) {
         at_active_level([&] {
           for (std::size_t q = 0; q < count; ++q) cs[q] = Def::oracle(xs[q]);
         });
-        for (std::size_t q = 0; q < count; ++q) {
-          const UnaryResult r = unary_finish<Def>(k, xs[q], cs[q]);
-          std::memcpy(y + at + q, &r.bits, sizeof(T));
-          annex->set(at + q, r.e);
-        }
+        unary_block<Def>(k, xs, cs, count, b);
+        store_block(b, count, *annex, y, at, 1);
       }
     }
   });
