@@ -81,11 +81,14 @@ std::string exponent_text(const Exponent& e) {
   return fmt::format("{:.17g}", e.y);
 }
 
-// The argument of the function: the pair (x, y).
+// The argument of the function: the pair (x, y), and t̂ = fl(ŷ·log_o|x|) of [Pow.oracle], computed once for
+// the oracle's value and its ρ(t̂).
 struct PowArg {
-  double x;
+  double x = 0;
   Exponent e;
+  double t = 0;
 };
+PowArg pow_arg(double x, const Exponent& e) { return {x, e, e.y * elementary::log_o(std::fabs(x))}; }
 
 // [Pow.special] The table, row by row in its order: the value where a row applies.
 std::optional<double> special(double x, const Exponent& e) {
@@ -115,13 +118,12 @@ struct PowDef {
   static constexpr const char* bound_clause = "Pow.bound";
   static constexpr const char* edge_clause = "Pow.special";
   static constexpr const char* overflow_clause = "Pow.overflow";
-  // [Pow.oracle] t̂ = fl(ŷ·log_o|x|), ẑ = σ·exp_o(t̂)
-  static double t_hat(const PowArg& a) { return a.e.y * elementary::log_o(std::fabs(a.x)); }
-  static double oracle(const PowArg& a) { return sign_of(a) * elementary::exp_o(t_hat(a)); }
+  // [Pow.oracle] ẑ = σ·exp_o(t̂), t̂ = fl(ŷ·log_o|x|) (pow_arg)
+  static double oracle(const PowArg& a) { return sign_of(a) * elementary::exp_o(a.t); }
   // [Pow.oracle] ρ(t̂) = (ρ_exp + δ(1 + δ)(1 + ρ_exp))(1 + 2^-50), δ = |t̂|(1 + s)s + 2^-1073, s = 2^-47 + 2^-51
   static double rho_at(const PowArg& a) {
     constexpr double s = 0x1p-47 + 0x1p-51;
-    const double delta = std::fabs(t_hat(a)) * (1 + s) * s + 0x1p-1073;
+    const double delta = std::fabs(a.t) * (1 + s) * s + 0x1p-1073;
     const double d = std::min(delta, 1.0);
     return (elementary::kExpRel + d * (1 + d) * (1 + elementary::kExpRel)) * (1 + 0x1p-50);
   }
@@ -214,21 +216,39 @@ std::string pair_text(const Tensor& X, const Tensor& E, const BinaryMap& g, std:
 
 // ---- evaluation ---------------------------------------------------------------------------------------
 
-// A float base: for every index i of Z, the pair read through the map, the oracle (not for double, which
-// MPFR evaluates), the element finished as Exp's are ([Elem.run]).
+// A float base: for every index i of Z, the pair read through the map, a block at a time: the oracle (not for
+// double, which MPFR evaluates) in a loop, then the block finished as Exp's are ([Elem.run], unary_block). Z's
+// indices are walked in row-major order, so a block's elements are consecutive in Z.
 template <class T, class U>
 void evaluate_float(const UnaryConsts& k, const Tensor& X, const Tensor& E, const BinaryMap& g, Tensor& Z, accuracy::Annex& annex) {
   const T* const x0 = X.values<T>().data();
   const U* const e0 = E.values<U>().data();
   T* const z0 = Z.values<T>().data();
   const bool is_double = k.t == DType::Double;
+  std::vector<PowArg> args(kFinishBlock);
+  double cs[kFinishBlock];
+  FinishBlock b;
+  b.resize(k.t, kFinishBlock);
+  std::size_t count = 0, at = 0;
+  const auto finish = [&] {
+    if (!is_double) {
+      at_active_level([&] {
+        for (std::size_t q = 0; q < count; ++q) cs[q] = PowDef::oracle(args[q]);
+      });
+    } else {
+      std::fill(cs, cs + count, 0.0);
+    }
+    unary_block<PowDef>(k, args.data(), cs, count, b);
+    store_block(b, count, annex, z0, at, 1);
+    at += count, count = 0;
+  };
   for (RunWalker run(g.shape, {g.a, g.b, row_major_strides(g.shape)}); !run.done(); run.next()) {
     for (std::int64_t t = 0; t < run.length(); ++t) {
-      const PowArg a{real_value(x0[run.offset(0) + t * run.stride(0)]), exponent_of(e0[run.offset(1) + t * run.stride(1)])};
-      const UnaryResult r = unary_finish<PowDef>(k, a, is_double ? 0.0 : PowDef::oracle(a));
-      store_element(annex, z0, static_cast<std::size_t>(run.offset(2) + t), r.e, r.bits);
+      args[count++] = pow_arg(real_value(x0[run.offset(0) + t * run.stride(0)]), exponent_of(e0[run.offset(1) + t * run.stride(1)]));
+      if (count == kFinishBlock) finish();
     }
   }
+  if (count > 0) finish();
 }
 
 // An integer base: the exact truncated power, or the refusal naming the first index.
@@ -301,7 +321,7 @@ Decision decide_pow(int version, const NodeValues& v, const LegacyBroadcast& leg
   const std::string xn = element_name(v.input_names[0], index_of(X.shape(), xo)), en = element_name(v.input_names[1], index_of(E.shape(), eo));
   Decision d;
   if (info(X.dtype()).is_float) {
-    const PowArg a{member_real(v, members[0]), e};
+    const PowArg a = pow_arg(member_real(v, members[0]), e);
     const UnaryConsts k = unary_consts(X.dtype(), elementary::Fn::Pow);
     const UnaryResult r = unary_finish<PowDef>(k, a, X.dtype() == DType::Double ? 0.0 : PowDef::oracle(a));
     const bool edge = PowDef::edge(k, a).has_value();

@@ -145,8 +145,8 @@ template <class T> void store_block(const FinishBlock& b, std::size_t count, acc
 // unary_finish's arithmetic for a finite element, n of them (a loop that vectorises); special[q] not 0
 // where unary_finish itself must finish the element (an edge clause decides it, or its centre is
 // infinite); whether one is.
-template <class Def>
-bool unary_fill(const UnaryConsts& k, const double* __restrict x, const double* __restrict c, double* __restrict hi, double* __restrict eo,
+template <class Def, class Arg>
+bool unary_fill(const UnaryConsts& k, const Arg* __restrict x, const double* __restrict c, double* __restrict hi, double* __restrict eo,
                 double* __restrict B, std::uint8_t* __restrict allowed, std::uint8_t* __restrict special, std::size_t n) {
   unsigned some = 0;
   for (std::size_t q = 0; q < n; ++q) {
@@ -171,7 +171,7 @@ inline constexpr std::size_t kFinishBlock = 1024;
 // (the same operations in the same order: the same values), then one by one the elements an edge
 // clause decides or whose centre is infinite (unary_finish itself) and those whose rounding is
 // undecided (MPFR); double, one by one.
-template <class Def> void unary_block(const UnaryConsts& k, const double* x, const double* c, std::size_t count, FinishBlock& b) {
+template <class Def, class Arg> void unary_block(const UnaryConsts& k, const Arg* x, const double* c, std::size_t count, FinishBlock& b) {
   if (k.t == DType::Double) {
     for (std::size_t q = 0; q < count; ++q) {
       const UnaryResult r = unary_finish<Def>(k, x[q], c[q]);
