@@ -267,6 +267,46 @@ TEST_CASE("[Check.nodewise.missing] a node whose input or output ACTUAL lacks is
   CHECK(check::to_text(c, {}).find("verdict: DOES NOT CONFORM: no node was judged") != std::string::npos);
 }
 
+// X [2] -> Max(X, K) -> Y, K from a Constant node holding [1, 2].
+graph::Model constant_model() {
+  ModelBuilder b(13);
+  b.input("X", onnx::TensorProto::FLOAT, Dims{{2}}).output("Y", onnx::TensorProto::FLOAT, Dims{{2}});
+  auto& k = b.node("Constant", {}, {"K"}, "konst");
+  attr_tensor(k, "value", tp_f32("value", {2}, {1, 2}));
+  b.node("Max", {"X", "K"}, {"Y"}, "max");
+  return partial(b);
+}
+
+TEST_CASE("[Check.nodewise.constant] a Constant node is judged bit for bit against the model's value, its readers on ACTUAL's",
+          "[nodewise]") {
+  const auto m = constant_model();
+  const Feeds x{{"X", f32({2}, {0, 3})}};
+  // the IUT kept K as given: [1, 2]; Y = max([0, 3], [1, 2]) = [1, 3] [Max.float.formula]
+  auto c = nodewise(m, {{"K", f32({2}, {1, 2})}, {"Y", f32({2}, {1, 3})}}, x);
+  CHECK(c.conforms);
+  CHECK(judgement(c, "konst").status == check::NodeJudgement::Status::Conforms);
+  CHECK(c.nodes.all.judged == 2);
+  CHECK(c.nodes.all.not_judged == 0);
+  // the IUT stored K[0] as 1.5 and computed Y from it: Y = [1.5, 3]. The Constant alone does not conform.
+  c = nodewise(m, {{"K", f32({2}, {1.5f, 2})}, {"Y", f32({2}, {1.5f, 3})}}, x);
+  CHECK_FALSE(c.conforms);
+  const auto& konst = judgement(c, "konst");
+  REQUIRE(konst.status == check::NodeJudgement::Status::Differs);
+  REQUIRE(konst.outputs.front().findings.size() == 1);
+  CHECK(konst.outputs.front().findings[0].mismatch.index == std::vector<std::int64_t>{0});
+  CHECK(konst.outputs.front().findings[0].clauses.front() == "Graph.constant");
+  CHECK(judgement(c, "max").status == check::NodeJudgement::Status::Conforms);  // judged on the IUT's K
+  // a K of another type is a finding of the Constant [Check.shape], not a refusal of the dump
+  c = nodewise(m, {{"K", make_tensor<double>({2}, {1.0, 2.0})}, {"Y", f32({2}, {1, 3})}}, x);
+  CHECK(judgement(c, "konst").outputs.front().id == "Check.shape");
+  // ACTUAL without K: the Constant is not judged; Max reads the model's K
+  c = nodewise(m, {{"Y", f32({2}, {1, 3})}}, x);
+  CHECK(judgement(c, "konst").clause == "Check.nodewise.missing");
+  CHECK(judgement(c, "konst").reason == "its output 'K' is not in ACTUAL");
+  CHECK(judgement(c, "max").status == check::NodeJudgement::Status::Conforms);
+  CHECK(c.conforms);
+}
+
 TEST_CASE("[Check.nodewise.dump] names the model does not have, and values of the wrong dtype or shape, are refused",
           "[nodewise]") {
   const auto m = partial(mixed_builder());

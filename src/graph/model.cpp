@@ -160,7 +160,8 @@ struct Model::Impl {
     std::map<std::string, const Tensor*> live;
     std::map<std::string, Tensor> owned;  // node outputs
   };
-  void evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_all, Values& values) const;
+  void evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_all, Values& values,
+                const Model::NodeProgress& progress = {}) const;
 };
 
 // One node's domain, version, arity and attributes, or its Constant value; refuses what the spec refuses.
@@ -314,7 +315,8 @@ void Model::Impl::load(const onnx::ModelProto& m, const LoadOptions& options) {
       if (!out.empty() && !output_names.count(out)) steps[last_use.at(out)].release.push_back(out);
 }
 
-void Model::Impl::evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_all, Values& values) const {
+void Model::Impl::evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_all, Values& values,
+                           const Model::NodeProgress& progress) const {
   if (!complete) {  // [Graph.partial.run] a partial model cannot be run
     std::vector<std::string> labels, ops;
     for (std::size_t p = 0; p < nodes.size(); ++p)
@@ -351,6 +353,7 @@ void Model::Impl::evaluate(const std::vector<io::NamedTensor>& feeds, bool keep_
         values.live[node.outputs[k]] = &slot;
       }
     }
+    if (progress) progress(p + 1, steps.size(), step.label);
     if (keep_all) continue;
     for (const auto& r : step.release) {
       values.live.erase(r);
@@ -441,9 +444,9 @@ void Model::check_feeds(const std::vector<io::NamedTensor>& feeds) const {
   detail::check_feeds(feeds, impl_->inputs, impl_->overridable);  // [Graph.feed.*]
 }
 
-std::vector<io::NamedTensor> Model::run(const std::vector<io::NamedTensor>& feeds) const {
+std::vector<io::NamedTensor> Model::run(const std::vector<io::NamedTensor>& feeds, const NodeProgress& progress) const {
   Impl::Values values;
-  impl_->evaluate(feeds, false, values);
+  impl_->evaluate(feeds, false, values, progress);
   std::vector<io::NamedTensor> out;
   const auto& outs = impl_->outputs;
   for (std::size_t k = 0; k < outs.size(); ++k) {

@@ -1,6 +1,7 @@
 // spec/common/graph.md: loading an ONNX model and evaluating its graph of supported nodes.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -88,8 +89,10 @@ class Model {
   // [Graph.feed.*] Checks the feeds against the declared inputs, as run does before evaluating.
   void check_feeds(const std::vector<io::NamedTensor>& feeds) const;
   // [Graph.feed.*] Checks the feeds against the declared inputs, then evaluates every node in
-  // topological order; returns the graph outputs in declaration order.
-  std::vector<io::NamedTensor> run(const std::vector<io::NamedTensor>& feeds) const;
+  // topological order; returns the graph outputs in declaration order. `progress`, when given, is
+  // called after each node: (nodes evaluated, nodes, the node's label).
+  using NodeProgress = std::function<void(std::size_t, std::size_t, const std::string&)>;
+  std::vector<io::NamedTensor> run(const std::vector<io::NamedTensor>& feeds, const NodeProgress& progress = {}) const;
   // Same, also returning every value by name: feeds, initializers, every node output (for `explain`).
   std::map<std::string, Tensor> run_all(const std::vector<io::NamedTensor>& feeds) const;
 

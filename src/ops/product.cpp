@@ -46,34 +46,31 @@ std::vector<double>& scratch(int which) {
   return buffers[which];
 }
 
-// B packed in panels of kCols columns, k-major: panel p holds B[k, p·kCols + c] at (p·K + k)·kCols + c;
-// columns past N are zeros (their sums are never written back).
-const double* pack_b(const View& b) {
-  const std::int64_t K = b.rows, N = b.cols, panels = (N + kCols - 1) / kCols;
+// Panel p of B packed k-major: B[k, p·kCols + c] at k·kCols + c; columns past N are zeros (their
+// sums are never written back). One panel at a time: the packed copy never holds more than K × kCols
+// values (a whole packed B of VGG-19's fc6 would be 288 MiB of doubles beside the weights).
+const double* pack_b_panel(const View& b, std::int64_t p) {
+  const std::int64_t K = b.rows, N = b.cols, cols = std::min(kCols, N - p * kCols);
   std::vector<double>& out = scratch(0);
-  if (out.size() < static_cast<std::size_t>(panels * K * kCols)) out.resize(static_cast<std::size_t>(panels * K * kCols));
-  double* bp = out.data();
+  if (out.size() < static_cast<std::size_t>(K * kCols)) out.resize(static_cast<std::size_t>(K * kCols));
+  double* const panel = out.data();
   with_values(*b.t, [&](const auto* x) {
-    for (std::int64_t p = 0; p < panels; ++p) {
-      const std::int64_t cols = std::min(kCols, N - p * kCols);
-      double* const panel = bp + p * K * kCols;
-      if (cols < kCols)  // the columns past N: zeros
-        for (std::int64_t k = 0; k < K; ++k)
-          for (std::int64_t c = cols; c < kCols; ++c) panel[k * kCols + c] = 0.0;
-      if (b.col_stride == 1) {  // rows of B contiguous: a run of `cols` elements per k
-        for (std::int64_t k = 0; k < K; ++k) {
-          const auto* src = x + b.offset + k * b.row_stride + p * kCols;
-          for (std::int64_t c = 0; c < cols; ++c) panel[k * kCols + c] = real_value(src[c]);
-        }
-      } else {  // a column of B' at a time (B transposed: a column of B' is a contiguous row of B when row_stride = 1)
-        for (std::int64_t c = 0; c < cols; ++c) {
-          const auto* src = x + b.offset + (p * kCols + c) * b.col_stride;
-          for (std::int64_t k = 0; k < K; ++k) panel[k * kCols + c] = real_value(src[k * b.row_stride]);
-        }
+    if (cols < kCols)  // the columns past N: zeros
+      for (std::int64_t k = 0; k < K; ++k)
+        for (std::int64_t c = cols; c < kCols; ++c) panel[k * kCols + c] = 0.0;
+    if (b.col_stride == 1) {  // rows of B contiguous: a run of `cols` elements per k
+      for (std::int64_t k = 0; k < K; ++k) {
+        const auto* src = x + b.offset + k * b.row_stride + p * kCols;
+        for (std::int64_t c = 0; c < cols; ++c) panel[k * kCols + c] = real_value(src[c]);
+      }
+    } else {  // a column of B' at a time (B transposed: a column of B' is a contiguous row of B when row_stride = 1)
+      for (std::int64_t c = 0; c < cols; ++c) {
+        const auto* src = x + b.offset + (p * kCols + c) * b.col_stride;
+        for (std::int64_t k = 0; k < K; ++k) panel[k * kCols + c] = real_value(src[k * b.row_stride]);
       }
     }
   });
-  return bp;
+  return panel;
 }
 
 // A packed in blocks of four rows, k-major (the four values of k, then their four magnitudes), then its
@@ -136,16 +133,16 @@ inline void tile(const double* ap, const double* bp, std::int64_t K, double* sig
 // while the packed rows of A stream past it.
 template <bool kFma> void sums_short(const View& a, const View& b, ProductSums& out) {
   const std::int64_t M = a.rows, K = a.cols, N = b.cols, panels = (N + kCols - 1) / kCols;
-  const double* bp = pack_b(b);
   const double* ap = pack_a(a);
   for (std::int64_t p = 0; p < panels; ++p) {
+    const double* bp = pack_b_panel(b, p);
     const std::int64_t j0 = p * kCols, cols = std::min(kCols, N - j0);
     for (std::int64_t i0 = 0; i0 < M;) {
       const std::int64_t R = M - i0 >= 4 ? 4 : 1;  // four rows at a time, the last ones one by one
       double* sg = out.sigma.data() + i0 * N + j0;
       double* mg = out.mag.data() + i0 * N + j0;
-      if (R == 4) tile<4, kFma>(ap + 2 * i0 * K, bp + p * K * kCols, K, sg, mg, N, 4, cols);
-      else tile<1, kFma>(ap + 2 * i0 * K, bp + p * K * kCols, K, sg, mg, N, 1, cols);
+      if (R == 4) tile<4, kFma>(ap + 2 * i0 * K, bp, K, sg, mg, N, 4, cols);
+      else tile<1, kFma>(ap + 2 * i0 * K, bp, K, sg, mg, N, 1, cols);
       i0 += R;
     }
   }

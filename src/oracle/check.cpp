@@ -232,9 +232,9 @@ std::string nodewise_reason(const graph::Model& model, bool nodes) {
 }
 
 Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
-                     bool nodewise, const Progress& progress) {
+                     bool nodewise, const Progress& progress, const NodeRun& run) {
   if (nodewise || !nodewise_reason(model, false).empty())  // [Check.nodewise]
-    return judge_cases_nodewise(model, cases, options, progress);
+    return judge_cases_nodewise(model, cases, options, progress, run);
   Campaign c;
   for (const auto& k : cases) {
     const explain::Explainer expected(model, model.run_all(k.feeds));

@@ -214,8 +214,15 @@ std::string nodewise_reason(const graph::Model& model, bool nodes);
 // Node-wise when `nodewise` (--nodes) or when the model has nodes outside the spec ([Check.nodewise]).
 // `progress`, when given, is called after each case: (cases judged, cases).
 using Progress = std::function<void(std::size_t, std::size_t)>;
+// How a node-wise check runs ([Check.nodewise.jobs]): `jobs` nodes judged at a time, each node whole on
+// one thread, the verdict the same for every `jobs`; `node_progress`, when given, is called after each
+// node is judged, from one thread at a time: (nodes judged, nodes, the label of the node just judged).
+struct NodeRun {
+  std::size_t jobs = 1;
+  std::function<void(std::size_t, std::size_t, const std::string&)> node_progress;
+};
 Campaign judge_cases(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
-                     bool nodewise = false, const Progress& progress = {});
+                     bool nodewise = false, const Progress& progress = {}, const NodeRun& run = {});
 
 // [Check.exit] The exit status of a verdict: 0 conforms, 1 does not conform.
 inline int exit_status(bool conforms) { return conforms ? 0 : 1; }

@@ -416,6 +416,60 @@ struct AccuracyOutputs {
     }
     return out;
   }
+  // [Check.report.plot] Per operator, the nodes' largest fractions of R on one logarithmic axis: a row
+  // per operator, a dot per node at its fraction (the JSON's number, placed, never recomputed), the
+  // line of R (fraction 1) across the rows. Inline SVG drawn from data: no script.
+  J plot() const {
+    constexpr double kLeft = 190, kWidth = 640, kRow = 30, kTop = 26, kLo = -6, kHi = 2;  // decades 1e-6 .. 1e2
+    const auto x_of = [&](double fr) {  // 0 and below 1e-6 at the left edge, above 1e2 and not finite at the right
+      const double d = fr <= 0 ? kLo : std::isfinite(fr) ? std::clamp(std::log10(fr), kLo, kHi) : kHi;
+      return kLeft + (d - kLo) / (kHi - kLo) * kWidth;
+    };
+    std::vector<std::string> ops;
+    for (const auto& n : nodes)
+      if (n.worst.is_object() && std::find(ops.begin(), ops.end(), n.op) == ops.end()) ops.push_back(n.op);
+    std::sort(ops.begin(), ops.end());
+    J rows = J::array(), dots = J::array(), ticks = J::array();
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+      const double y = kTop + kRow * (static_cast<double>(k) + 0.5);
+      std::int64_t count = 0, above = 0;
+      double largest = -1;
+      for (const auto& n : nodes) {
+        if (n.op != ops[k] || !n.worst.is_object()) continue;
+        const double jitter = static_cast<double>(count % 5) * 3.0 - 6.0;  // spread the dots of one row
+        dots.push_back({{"cx", fmt::format("{:.1f}", x_of(n.fraction))},
+                        {"cy", fmt::format("{:.1f}", y + jitter)},
+                        {"cls", n.fraction > 1 ? "fail" : "pass"},
+                        {"op", n.op},
+                        {"fraction", text(at(n.worst, "fraction"))},
+                        {"title", fmt::format("{} ({}): largest error {} of R at {}", n.node, n.op,
+                                              text(at(n.worst, "fraction")), n.where)}});
+        ++count;
+        above += n.fraction > 1;
+        largest = std::max(largest, n.fraction);
+      }
+      rows.push_back({{"y", fmt::format("{:.1f}", y + 4)},
+                      {"band_y", fmt::format("{:.1f}", kTop + kRow * static_cast<double>(k))},
+                      {"label", fmt::format("{} ({} node{}{})", ops[k], count, count == 1 ? "" : "s",
+                                            above ? fmt::format(", {} beyond R", above) : "")}});
+    }
+    for (int d = static_cast<int>(kLo); d <= static_cast<int>(kHi); ++d)
+      ticks.push_back({{"x", fmt::format("{:.1f}", x_of(std::pow(10.0, d)))},
+                       {"label", d == 0 ? std::string("1 = R") : fmt::format("1e{}", d)}});
+    const double height = kTop + kRow * static_cast<double>(ops.size()) + 24;
+    return {{"has", !ops.empty()},
+            {"width", fmt::format("{:.0f}", kLeft + kWidth + 30)},
+            {"height", fmt::format("{:.0f}", height)},
+            {"band_w", fmt::format("{:.0f}", kWidth)},
+            {"left", fmt::format("{:.0f}", kLeft)},
+            {"axis_y", fmt::format("{:.0f}", height - 10)},
+            {"top", fmt::format("{:.0f}", kTop - 6)},
+            {"bottom", fmt::format("{:.0f}", height - 22)},
+            {"bound_x", fmt::format("{:.1f}", x_of(1))},
+            {"rows", rows},
+            {"dots", dots},
+            {"ticks", ticks}};
+  }
   // The page's part: the section's rows, and two summary cards.
   void put(J& r) const {
     r["has_accuracy"] = !rows.empty();
@@ -424,6 +478,7 @@ struct AccuracyOutputs {
     const J nr = node_rows();
     r["has_accuracy_nodes"] = !nr.empty();
     r["accuracy_nodes"] = nr;
+    r["accuracy_plot"] = plot();  // [Check.report.plot]
     if (rows.empty()) return;
     r["counts"].push_back(card("computed outputs [Acc.verdict]", std::to_string(rows.size())));
     if (largest_view.is_object())

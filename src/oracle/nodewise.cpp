@@ -1,11 +1,15 @@
-// spec/common/check.md — [Check.nodewise], [Check.nodewise.dump], [Check.nodewise.missing],
+// spec/common/check.md — [Check.nodewise], [Check.nodewise.constant], [Check.nodewise.dump], [Check.nodewise.missing],
 // [Check.nodewise.verdict]: each node judged on the values the implementation under test gave it.
 #include "oracle/nodewise.hpp"
 
 #include "ops/computed.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
 #include <set>
+#include <thread>
 
 #include "oracle/coverage.hpp"
 
@@ -18,9 +22,11 @@ namespace {
 // [Check.coverage] Output elements examined per judged node for the situations they exercise.
 // 4096 keeps the node-wise check of a real network fast (SqueezeNet: 29 nodes in 0.2 s; 65536 as for whole
 // models: 1.4 s). The mismatching elements are classified by clause apart from it (compare_value).
-// Computed nodes: no more elements once their terms number 2^18 (VGG-19's Conv nodes, 4608 terms an
-// element: 57 elements; the node-wise check of VGG-19 took 108 s with the 4096 elements alone).
-constexpr std::int64_t kCoverageBudget = std::int64_t{1} << 12, kCoverageMembers = std::int64_t{1} << 18;
+// Computed nodes: no more elements once their terms number 2^14 (VGG-19's Conv nodes, 4608 terms an
+// element: 4 elements; the node-wise check of VGG-19 took 108 s with the 4096 elements alone). Deciding
+// an element's clauses costs far more than computing it: at 2^18 the accounting was 89% of SqueezeNet's
+// node-wise check (2.5 s, its run 0.2 s); the first elements of a Conv already meet its padded windows.
+constexpr std::int64_t kCoverageBudget = std::int64_t{1} << 12, kCoverageMembers = std::int64_t{1} << 14;
 
 std::string value_text(DType t, const Shape& s) { return fmt::format("{} {}", name(t), to_string(s)); }
 
@@ -69,6 +75,29 @@ std::string names_text(const std::vector<std::string>& names) {
   return out;
 }
 
+// [Check.nodewise.constant] A Constant node: ACTUAL's value of its output against the model's value
+// ([Graph.constant]), bit for bit (or within --ulp); not judged when ACTUAL does not hold it.
+NodeJudgement judge_constant(const graph::Model& model, std::size_t p, const Values& values,
+                             const compare::Options& options, NodeJudgement j) {
+  const std::string& out = model.nodes()[p].outputs.at(0);
+  if (!values.given(out)) {
+    j.reason = fmt::format("its output '{}' is not in ACTUAL", out);
+    j.clause = "Check.nodewise.missing";
+    return j;
+  }
+  const Tensor& value = *model.constant(p);
+  OutputVerdict ov = compare_value(out, value, values.find(out), options, [](const std::vector<std::int64_t>&) {
+    return std::pair{std::vector<std::string>{"Graph.constant"}, std::string("the model's constant")};
+  });
+  j.status = ov.status == OutputVerdict::Status::Conforms ? Status::Conforms : Status::Differs;
+  j.coverage.node = p;
+  j.coverage.label = j.label;
+  j.coverage.elements = value.size();
+  j.coverage.exercised[ops::Situation{"Graph.constant", ""}] = sonnx::coverage::Witness{out, {}};
+  j.outputs.push_back(std::move(ov));
+  return j;
+}
+
 NodeJudgement judge_node(const graph::Model& model, std::size_t p, const Values& values,
                          const std::map<std::string, std::string>& producer, const compare::Options& options) {
   const graph::NodeInfo& node = model.nodes()[p];
@@ -82,11 +111,7 @@ NodeJudgement judge_node(const graph::Model& model, std::size_t p, const Values&
     j.clause = node.not_judged_clause;
     return j;
   }
-  if (!node.op) {  // a Constant computes nothing: its value is the model's
-    j.reason = "a Constant node: its value is the model's, it computes nothing to judge";
-    j.clause = "Graph.constant";
-    return j;
-  }
+  if (!node.op) return judge_constant(model, p, values, options, std::move(j));  // [Check.nodewise.constant]
   // [Check.nodewise.missing] every input from the IUT (or the case's inputs, the model's constants),
   // never from the reference
   ops::NodeValues v;
@@ -156,7 +181,7 @@ void check_dump(const graph::Model& model, const Actual& actual, const std::map<
            "that may belong to another model", actual.extra.size(), names_text(actual.extra));
   std::set<std::string> judged_outputs;  // [Check.shape] judged with their node
   for (const auto& n : model.nodes())
-    if (n.op && n.judged()) judged_outputs.insert(n.outputs.begin(), n.outputs.end());
+    if (n.judged()) judged_outputs.insert(n.outputs.begin(), n.outputs.end());  // Constant nodes too
   for (const auto& t : actual.tensors) {
     if (judged_outputs.count(t.name)) continue;
     auto it = types.find(t.name);
@@ -174,8 +199,49 @@ void check_dump(const graph::Model& model, const Actual& actual, const std::map<
   }
 }
 
+namespace {
+
+// [Check.nodewise.jobs] Every node of the main graph judged, `jobs` at a time: a node is judged whole by
+// one thread (its evaluation keeps its fixed order), into its own slot, so the verdict is the same for
+// every number of threads. An exception of any node is rethrown once every thread has stopped.
+std::vector<NodeJudgement> judge_all(const graph::Model& model, const Values& values,
+                                     const std::map<std::string, std::string>& producer, const compare::Options& options,
+                                     const NodeRun& run) {
+  const std::size_t n = model.nodes().size();
+  std::vector<NodeJudgement> out(n);
+  std::atomic<std::size_t> next{0};
+  std::size_t done = 0;
+  std::mutex mutex;  // guards done, failure and the progress callback
+  std::exception_ptr failure;
+  const auto work = [&] {
+    for (std::size_t p = next++; p < n; p = next++) {
+      try {
+        out[p] = judge_node(model, p, values, producer, options);
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        next = n;  // no node after a failure
+        return;
+      }
+      const std::lock_guard lock(mutex);
+      ++done;
+      if (run.node_progress) run.node_progress(done, n, out[p].label);
+    }
+  };
+  const std::size_t threads = std::min(std::max<std::size_t>(run.jobs, 1), std::max<std::size_t>(n, 1));
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return out;
+}
+
+}  // namespace
+
 Verdict judge_nodewise(const graph::Model& model, const std::vector<io::NamedTensor>& feeds, const Actual& actual,
-                       const compare::Options& options, const std::map<std::string, graph::ValueType>& types) {
+                       const compare::Options& options, const std::map<std::string, graph::ValueType>& types,
+                       const NodeRun& run) {
   model.check_feeds(feeds);  // [Graph.feed.*] the case's inputs as for a run
   check_dump(model, actual, types);  // [Check.nodewise.dump]
   Verdict v;
@@ -183,8 +249,7 @@ Verdict judge_nodewise(const graph::Model& model, const std::vector<io::NamedTen
   v.notes = actual.notes;
   const Values values(model, feeds, actual);
   const auto producer = producers(model);
-  for (std::size_t p = 0; p < model.nodes().size(); ++p)
-    v.judgements.push_back(judge_node(model, p, values, producer, options));
+  v.judgements = judge_all(model, values, producer, options, run);  // [Check.nodewise.jobs]
   for (const auto& s : model.subgraph_nodes()) {  // [Graph.partial.subgraph] never judged
     NodeJudgement j;
     j.label = s.name.empty() ? fmt::format("an unnamed {} node {}", s.op_type, s.where)
@@ -214,14 +279,14 @@ NodewiseSummary summarize(const std::vector<NodeJudgement>& nodes) {
 }
 
 Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
-                               const Progress& progress) {
+                               const Progress& progress, const NodeRun& run) {
   graph::check_unique_node_names(model);  // [Graph.node.unique-names] a node is named in the verdict
   const auto types = graph::infer_value_types(model);  // [Graph.infer]
   Campaign c;
   c.nodewise = true;
   std::vector<NodeJudgement> all;
   for (const auto& k : cases) {
-    CaseVerdict cv{k.name, judge_nodewise(model, k.feeds, k.actual, options, types)};
+    CaseVerdict cv{k.name, judge_nodewise(model, k.feeds, k.actual, options, types, run)};
     const std::string why = nodewise_reason(model, false);
     cv.verdict.nodewise_why = why.empty() ? "--nodes" : why;
     c.conforms = c.conforms && cv.verdict.conforms;

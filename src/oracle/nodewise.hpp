@@ -20,12 +20,14 @@ void check_dump(const graph::Model& model, const Actual& actual, const std::map<
 
 // [Check.nodewise] One case, node by node: every node of `model` (evaluation order), then the nodes
 // inside subgraphs. `types` is infer_value_types(model).
+// `run.jobs` nodes are judged at a time ([Check.nodewise.jobs]); the verdict does not depend on it.
 Verdict judge_nodewise(const graph::Model& model, const std::vector<io::NamedTensor>& feeds, const Actual& actual,
-                       const compare::Options& options, const std::map<std::string, graph::ValueType>& types);
+                       const compare::Options& options, const std::map<std::string, graph::ValueType>& types,
+                       const NodeRun& run = {});
 
 // [Check.nodewise] [Check.cases] Every case node by node; the verdict conforms when at least one node
 // was judged and every judged node of every case conforms ([Check.nodewise.verdict]).
 Campaign judge_cases_nodewise(const graph::Model& model, const std::vector<Case>& cases, const compare::Options& options,
-                               const Progress& progress = {});
+                               const Progress& progress = {}, const NodeRun& run = {});
 
 }  // namespace sonnx::check

@@ -22,6 +22,7 @@ namespace {
 struct CheckOptions {
   std::string model, a, b, report, junit, ulp, max_listed = "10", nan_payload = "any", shard, elementary_ulps;
   bool json = false, assume_opset_reviewed = false, nodes = false, quiet = false, sharded = false, flush = false;
+  int jobs = 1;
 };
 
 int check(const CheckOptions& o) {
@@ -42,15 +43,21 @@ int check(const CheckOptions& o) {
   load.partial = true;  // [Graph.partial] a model with nodes outside the spec is checked node by node
   const auto model = graph::Model::load(o.model, load);
   const bool nodewise = !check::nodewise_reason(model, o.nodes).empty();  // [Check.nodewise]
-  Progress progress("check", o.quiet || !folder_form);  // a terminal only, not under --quiet
+  Progress progress("check", o.quiet || !(folder_form || nodewise));  // a terminal only, not under --quiet
   check::ReadOptions read(nodewise);
   read.shard = piece;
   read.progress = [&](std::size_t done, std::size_t of) { progress.update("cases read", done, of); };
   std::size_t total = 0;
   const auto cases = check::load_cases(model, o.a, o.b, read, &total);
-  auto campaign = check::judge_cases(model, cases, c, nodewise, [&](std::size_t done, std::size_t of) {
-    progress.update("cases judged", done, of);
-  });
+  check::NodeRun run;  // [Check.nodewise.jobs]
+  run.jobs = static_cast<std::size_t>(o.jobs);
+  if (cases.size() == 1)  // one case node by node: node k of n, the node just judged
+    run.node_progress = [&](std::size_t done, std::size_t of, const std::string& label) {
+      progress.update("nodes judged", done, of, label);
+    };
+  auto campaign = check::judge_cases(
+      model, cases, c, nodewise, [&](std::size_t done, std::size_t of) { progress.update("cases judged", done, of); },
+      run);
   progress.clear();
   if (o.sharded) {  // [Check.shard.report] what a merge needs
     shard::Piece p{piece, total, {}, {}};
@@ -113,6 +120,11 @@ Action add_check(CLI::App& app) {
                   "folder form: judge only piece K of N of the test_data_set_K folders (the one at position p, in "
                   "increasing K, is in piece p mod N + 1) [Check.shard]; the report carries 'shard' for the merge")
       ->type_name("K/N");
+  sub->add_option("-j,--jobs", o->jobs,
+                  "node-wise: judge N nodes at a time, each node whole on its own thread (default 1); the verdict "
+                  "and the reports are the same for every N [Check.nodewise.jobs]")
+      ->type_name("N")
+      ->check(CLI::Range(1, 256));
   sub->add_flag("-q,--quiet", o->quiet, "no progress line on a terminal (there is none elsewhere)");
   sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
                 "accept a model whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
@@ -151,7 +163,8 @@ Action add_check(CLI::App& app) {
       "total: cases in all, cases: [names], positions: [p of each, in the unsharded order]} [Check.shard.report];\n"
       "a piece with no case exits 0 [Check.shard.exit]. 'sonnx-ref report --merge' puts the pieces together.\n"
       "Progress: with GOLDEN_DIR, a line on stderr (cases done, rate, time left) when stderr is a terminal\n"
-      "and not --quiet; nothing otherwise.\n"
+      "and not --quiet; node-wise on one case, the nodes judged and the node last judged (check: 12/82\n"
+      "nodes judged, ..., node 'n12' (Conv-1)); nothing otherwise.\n"
       "Exit codes [Check.exit]: 0 every output conforms (node-wise: every judged node, at least one judged);\n"
       "1 some output or judged node does not, or node-wise no node was judged; 2 usage error;\n"
       "3 input refused by a spec clause (\"error: [ID] ...\"); 4 I/O failure; 5 internal error.\n"

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 #include "graph/model.hpp"
 #include "graph/summary.hpp"
 #include "io/io.hpp"
@@ -18,13 +19,18 @@ namespace {
 
 struct RunOptions {
   std::string model, inputs, out, report;
-  bool json = false, all = false, assume_opset_reviewed = false;
+  bool json = false, all = false, assume_opset_reviewed = false, quiet = false;
 };
 
 int run(const RunOptions& o) {
   const auto model = graph::Model::load(o.model, {o.assume_opset_reviewed});
   const auto feeds = graph::load_feeds(model, o.inputs);
-  const auto outputs = model.run(feeds);
+  Progress progress("run", o.quiet);  // node k of n on a terminal, nothing elsewhere
+  const auto outputs =
+      model.run(feeds, [&](std::size_t done, std::size_t of, const std::string& label) {
+        progress.update("nodes evaluated", done, of, label);
+      });
+  progress.clear();
   if (!o.out.empty()) io::write_npz(o.out, outputs);
   if (!o.report.empty()) {  // every output value, the operator versions run, and the run manifest
     nlohmann::ordered_json doc = graph::summary_json(outputs, true);
@@ -59,6 +65,7 @@ Action add_run(CLI::App& app) {
   sub->add_flag("--all", o->all, "print every value (no elision of large tensors)");
   sub->add_flag("--assume-opset-reviewed", o->assume_opset_reviewed,
                 "accept a model whose opset is newer than the spec has been reviewed against [Graph.opset.reviewed]");
+  sub->add_flag("-q,--quiet", o->quiet, "no progress line on a terminal (there is none elsewhere)");
   sub->add_option("--report", o->report,
                   "also write a JSON report: every output value, the operator versions run, and the run manifest "
                   "(versions, spec revision, SHA-256 of model and inputs, compiler, platform, date); '-' writes it to stdout")
@@ -82,6 +89,11 @@ Action add_run(CLI::App& app) {
       "as the double of their exact value, non-finite ones as the strings \"nan(0x<bits>)\", \"inf\", \"-inf\";\n"
       "when elided, \"values\" holds the first 8 values then the last 8.\n"
       "-o writes an .npz readable by numpy.load (bfloat16 outputs as '<u2' bits).\n"
+      "Progress: when stderr is a terminal and not --quiet, a line on stderr (nodes evaluated, rate, time\n"
+      "left, the node last evaluated); nothing otherwise.\n"
+      "A whole-model output is each node's value as its clauses define it, node after node: the ideal of a\n"
+      "computed node rounded to its type [Acc.run], then read by the next nodes. It is one exact\n"
+      "evaluation, not an enclosure: no bound on the propagated error is given for a network's output.\n"
       "\n"
       "Exit codes: 0 ok; 2 usage; 3 input refused (\"error: [ID] ...\" on stderr, ID = the spec clause);\n"
       "4 I/O failure (a file that cannot be found, read or written).\n"
