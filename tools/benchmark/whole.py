@@ -245,7 +245,7 @@ def model_row(case, sonnx, reps, folder, ort, markdown, base_mib):
         if os.path.exists(f):
             os.remove(f)
     os.rmdir(dump)
-    decl = " ".join(flags) or "—"
+    decl = " ".join(flags)
     pk, pkb = cm / mib, (cm - base_mib) / mib
     if ot is not None:
         cr, rr = ct / (ot / 1000), st / (ot / 1000)
@@ -255,10 +255,10 @@ def model_row(case, sonnx, reps, folder, ort, markdown, base_mib):
         o_md, o_txt = (" refused | | | |", f" | {'refused':>9} {'':6} {'':7} {'':7}") if ort else ("", "")
     if markdown:
         line = (f"| {case} | {nodes} | {judged} | {mib:.1f} | {st:.3f} | {sm:.0f} | — | {ct:.3f} | {cm:.0f} | {code} | "
-                f"{pk:.2f}x | {pkb:.2f}x | `{decl}` |" + o_md)
+                f"{pk:.2f}x | {pkb:.2f}x | {f'`{decl}`' if decl else '—'} |" + o_md)
     else:
         line = (f"{case:16} {nodes:5} {judged:>10} {mib:9.1f} | {st:7.3f} {sm:6.0f} | {ct:7.3f} {cm:6.0f} {code:4} "
-                f"{pk:6.2f} {pkb:6.2f} {decl:22}" + o_txt)
+                f"{pk:6.2f} {pkb:6.2f} {decl or '—':22}" + o_txt)
     goals = ot is not None and ct / (ot / 1000) <= 20 and pk <= 2
     return line, code, goals
 
@@ -302,6 +302,7 @@ def model_rows(models, sonnx, reps, folder, ort, markdown, after):
               f"{'MiB':>6} {'exit':>4} {'pk/val':>6} {'-base':>6} {'declares':22}" +
               (f" | {'ort_ms':>9} {'MiB':>6} {'chk/ort':>7} {'run/ort':>7}" if ort else ""))
     status = rows = met = 0
+    load0 = os.getloadavg()[0]
     base_mib = max(timed([sonnx, "--version"])[1] for _ in range(3))  # a sonnx-ref process that does nothing
     for case in models:
         r = model_row(case, sonnx, reps, folder, ort, markdown, base_mib)
@@ -317,7 +318,8 @@ def model_rows(models, sonnx, reps, folder, ort, markdown, after):
           "--version`)" +
           (f"; ORT: the model's inference, session created once, one warm-up, median of {reps} session.run, one "
            f"intra-op thread, no profiler; {met} of {rows} within both goals (check <= 20x ORT's inference, check's "
-           "peak <= 2x values MiB)" if ort else ""))
+           "peak <= 2x values MiB)" if ort else "") +
+          f"; 1-minute load average {load0:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
     return status
 
 
