@@ -7,9 +7,12 @@
 //
 //   node --expose-gc ort_bench.mjs CASE.json REPS
 //
-// CASE.json: {model: "model.onnx", feeds: [{name, type, dims, file}]}: type is an onnxruntime-node
-//   tensor type (float32, float64, float16, int32, uint8, int64), file the tensor's raw little-endian
-//   bytes, read straight into the buffer the tensor wraps (no second copy).
+// CASE.json: {model: "model.onnx", feeds: [{name, type, dims, file}], profile, warmup}: type is an
+//   onnxruntime-node tensor type (float32, float64, float16, int32, uint8, int64), file the tensor's raw
+//   little-endian bytes, read straight into the buffer the tensor wraps (no second copy). profile
+//   (default true): false runs without ORT's profiler (kernel_ms is then empty: the whole-model rows of
+//   `tools/bench --whole` time the inference alone); warmup (default 0): untimed session.run calls
+//   before the timed ones.
 // Prints {ok: true, ms: [each run], kernel_ms: [each run], out_elements, peak_mib} (peak_mib: node's own maxRSS, which Linux
 //   carries over from the process that spawned node: ort_case.py reads /usr/bin/time's %M instead) or {ok: false, stage: "load"|"run", error}
 //   (ORT refused the model or the run: a case, not a failure of this script; exit status 0 either way).
@@ -55,11 +58,12 @@ async function main() {
   const feeds = {};
   for (const f of c.feeds) feeds[f.name] = tensorFromFile(f.type, f.dims, f.file);
   let session;
+  const profile = c.profile !== false;
   const profiles = mkdtempSync(join(tmpdir(), 'sonnx-ort-profile-'));
   try {
     session = await ort.InferenceSession.create(readFileSync(c.model), {
       executionProviders: ['cpu'], intraOpNumThreads: 1, interOpNumThreads: 1, logSeverityLevel: 3,
-      enableProfiling: true, profileFilePrefix: join(profiles, 'ort'),
+      ...(profile ? { enableProfiling: true, profileFilePrefix: join(profiles, 'ort') } : {}),
     });
   } catch (e) {
     console.log(JSON.stringify({ ok: false, stage: 'load', error: String(e.message || e) }));
@@ -69,6 +73,8 @@ async function main() {
   const ms = [];
   let outElements = 0;
   try {
+    for (let k = 0; k < (c.warmup || 0); k++) await session.run(feeds);  // untimed
+    globalThis.gc?.();
     for (let k = 0; k < reps; k++) {
       const t0 = process.hrtime.bigint();
       let out = await session.run(feeds);
@@ -82,7 +88,7 @@ async function main() {
     rmSync(profiles, { recursive: true, force: true });
     return;
   }
-  session.endProfiling();
+  if (profile) session.endProfiling();
   // Per run (a `model_run` event), the sum of its nodes' kernel times: ORT may add nodes of its own
   // (a Cast around a kernel it lacks for a type), which are part of the node's cost.
   const events = readdirSync(profiles).flatMap((f) => JSON.parse(readFileSync(join(profiles, f), 'utf8')));

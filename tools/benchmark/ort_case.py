@@ -131,10 +131,11 @@ def case_model(case, feeds):
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
 
 
-def ort_time(model_path, feeds, reps, folder):
-    """Runs model_path on feeds [(name, array)] in a node process: the session created once, REPS timed
-    session.run calls. Returns ("ok", median session.run ms, median kernel ms, output elements, peak MiB)
-    or ("refused" | "error", why)."""
+def ort_time(model_path, feeds, reps, folder, profile=True, warmup=0):
+    """Runs model_path on feeds [(name, array)] in a node process: the session created once, WARMUP
+    untimed then REPS timed session.run calls. Returns ("ok", median session.run ms, median kernel ms,
+    output elements, peak MiB) or ("refused" | "error", why). profile=False runs without ORT's profiler
+    (a whole model's inference, as a user runs it): the kernel ms is then None."""
     entries = []
     for k, (name, a) in enumerate(feeds):
         a = np.ascontiguousarray(a)
@@ -143,7 +144,7 @@ def ort_time(model_path, feeds, reps, folder):
         entries.append({"name": name, "type": ORT_TYPES[a.dtype], "dims": list(a.shape), "file": path})
     manifest = os.path.join(folder, "ort_case.json")
     with open(manifest, "w") as f:
-        json.dump({"model": model_path, "feeds": entries}, f)
+        json.dump({"model": model_path, "feeds": entries, "profile": profile, "warmup": warmup}, f)
     # The peak is /usr/bin/time's %M, as whole.py measures the other two sides: node's own
     # resourceUsage().maxRSS would include this Python process's high-water mark (Linux keeps
     # ru_maxrss across the exec of a process this one forks or vforks; `time` forks node afresh).
@@ -160,6 +161,8 @@ def ort_time(model_path, feeds, reps, folder):
     with open(peak_file) as f:
         peak_mib = int(f.read().split()[-1]) / 1024
     ms, kernel = sorted(out["ms"]), sorted(out["kernel_ms"])
+    if not profile:
+        return ("ok", ms[len(ms) // 2], None, out["out_elements"], peak_mib)
     if not kernel:
         return ("error", "ORT's profile holds no kernel time")
     return ("ok", ms[len(ms) // 2], kernel[len(kernel) // 2], out["out_elements"], peak_mib)
