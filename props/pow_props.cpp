@@ -327,6 +327,11 @@ TEST_CASE("[Pow.exponent] [Pow.v12] [Pow.v15] integer exponents are exact: int64
   pow200(f, x, Exp{true, 0, (std::int64_t{1} << 53) + 1});
   CHECK(value(Z, 0) == to_T(DType::Double, f.v));
   CHECK(value(Z, 0) < -7.3);
+  // float: the parity of an int64 exponent is the integer's own, never that of its double (2^53 + 1 rounds to
+  // 2^53 + 2, even): (−1)^(2^53 + 1) = −1 and (−0.5)^(−(2^53 + 1)) = −2^(2^53 + 1), beyond float: −Inf
+  const std::int64_t odd = (std::int64_t{1} << 53) + 1;
+  CHECK(value(ops::pow_op(15, tensor_of(DType::Float, {1}, {-1}), int_tensor(DType::Int64, {1}, {odd}), {}), 0) == -1);
+  CHECK(value(ops::pow_op(15, tensor_of(DType::Float, {1}, {-0.5}), int_tensor(DType::Int64, {1}, {-odd}), {}), 0) == -kInf);
   // uint64 2^63 + 1 with base −1: −1 (odd)
   Tensor U(DType::Uint64, {1});
   set_bits_at(U, 0, (std::uint64_t{1} << 63) + 1);
@@ -337,6 +342,22 @@ TEST_CASE("[Pow.exponent] [Pow.v12] [Pow.v15] integer exponents are exact: int64
     CHECK(Zi.bitwise_equal(Zf));
     CHECK(value(Zi, 1) == -27);
   }
+}
+
+TEST_CASE("[Pow.bound] [Elem.hyp] a subnormal x^y: a value K eta away conforms (alpha), K + 1 eta away does not",
+          "[pow][props]") {
+  // float 0.5^140.5 = 2^-140.5 = 2^8.5 eta = 362.0387 eta (eta = 2^-149): run writes 362 eta; with K_pow = 7 the
+  // bound is kappa |x^y| + alpha, alpha = 7 eta, so 369 eta (6.96 eta away) conforms and 370 eta (7.96) does not.
+  // Without alpha, kappa |x^y| = 2 * 7 * 2^-24 * 362 eta is far below one eta and neither would.
+  elementary::set_ulps(Fn::Pow, 7);
+  const double eta = 0x1p-149;
+  const Tensor Z = ops::pow_op(15, tensor_of(DType::Float, {1}, {0.5}), tensor_of(DType::Float, {1}, {140.5}), {});
+  CHECK(value(Z, 0) == 362 * eta);
+  CHECK(conforms(Z, 0, 369 * eta));
+  CHECK(conforms(Z, 0, 356 * eta));  // 6.04 eta below
+  CHECK_FALSE(conforms(Z, 0, 370 * eta));
+  CHECK_FALSE(conforms(Z, 0, 355 * eta));  // 7.04 eta below
+  elementary::reset_ulps();
 }
 
 TEST_CASE("[Pow.prop.int] [Pow.int.formula] [Pow.err.int-value] integer bases: exact powers, truncations and refusals against MPFR's "

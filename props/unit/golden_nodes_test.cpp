@@ -178,6 +178,27 @@ TEST_CASE("[Check.golden-nodes] [Check.golden] an input dimension neither fixed 
   CHECK_FALSE(fs::exists(dir.path / "g"));
 }
 
+TEST_CASE("[Check.golden-nodes] [Graph.extract] an untyped output nothing reads is left out: Dropout-7's mask, as in the light CNNs",
+          "[golden][nodewise]") {
+  // X -> Dropout-7 -> (Y, M) -> Relu(Y) -> R: ONNX's inference gives the mask M no type, and no node reads it
+  ModelBuilder b(9);
+  b.input("X", F, Dims{{2}}).output("R", F, Dims{{2}});
+  b.node("Dropout", {"X"}, {"Y", "M"}, "drop");
+  b.node("Relu", {"Y"}, {"R"}, "relu");
+  const TempDir dir;
+  const auto w = golden::write_nodes(partial(b), (dir.path / "g").string(), {}, {});
+  REQUIRE(w.nodes.size() == 2);
+  CHECK(w.nodes[0].status == "written");
+  CHECK(w.nodes[1].status == "written");
+  onnx::ModelProto one;
+  std::ifstream f(dir.path / "g" / w.nodes[0].folder / "model.onnx", std::ios::binary);
+  REQUIRE(one.ParseFromIstream(&f));
+  REQUIRE(one.graph().node_size() == 1);
+  CHECK(one.graph().node(0).output_size() == 1);  // M left out of the node
+  CHECK(one.graph().node(0).output(0) == "Y");
+  CHECK(one.graph().output_size() == 1);
+}
+
 TEST_CASE("[Check.golden-nodes] [Graph.extract] a node that cannot be extracted is listed not written, with the refusal, "
           "the nodes of subgraphs are listed last, not judged",
           "[golden][nodewise]") {

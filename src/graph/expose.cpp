@@ -98,8 +98,19 @@ std::string extract_node(const Model& model, std::size_t k) {
     }
     declare(g->add_input(), name, "input");
   }
-  for (const auto& name : node.outputs)
-    if (!name.empty()) declare(g->add_output(), name, "output");
+  // [Graph.extract] an output inference leaves untyped that nothing reads (Dropout-7's mask in the light
+  // CNNs) is left out of the node: its name emptied, trailing empty names removed
+  std::set<std::string> read;
+  for (const auto& n : model.nodes()) read.insert(n.inputs.begin(), n.inputs.end());
+  for (const auto& o : model.outputs()) read.insert(o.name);
+  onnx::NodeProto& copy = *g->mutable_node(0);
+  for (int q = 0; q < copy.output_size(); ++q) {
+    const std::string& name = copy.output(q);
+    if (name.empty()) continue;
+    if (!undeclarable(types, name).empty() && !read.count(name)) copy.set_output(q, "");
+    else declare(g->add_output(), name, "output");
+  }
+  while (copy.output_size() > 0 && copy.output(copy.output_size() - 1).empty()) copy.mutable_output()->RemoveLast();
   std::string bytes;
   if (!one.SerializeToString(&bytes)) throw std::runtime_error("extract: the model cannot be serialised");
   return bytes;

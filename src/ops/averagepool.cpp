@@ -374,8 +374,8 @@ Decision decide_average(const NodeValues& v, const AverageWindows& g, const std:
   c.sums = oracle_mean(X.dtype(), values, w.d);
   c.element = accuracy::enclose(X.dtype(), c.sums);
   more_clauses.push_back("Acc.divisor");
-  if (w.padded) more_clauses.push_back("MaxPool.window.padding");
-  if (w.ceil) more_clauses.push_back("MaxPool.shape.ceil");
+  if (w.padded) more_clauses.emplace_back("MaxPool.window.padding");
+  if (w.ceil) more_clauses.emplace_back("MaxPool.shape.ceil");
   Decision d = computed_decision(v, i, std::move(c), parameters, g.clause, more_clauses, factors);
   // [Check.coverage] the window's own situations
   if (w.padded) d.situations.push_back({"AveragePool.divisor", g.count_pads ? "a padded window, the padding counted in d"

@@ -68,7 +68,7 @@ Decision decide_globalmaxpool(int version, const NodeValues& v, const std::vecto
   from.axes = "the spatial axes";
   Decision d = decide_reduce(kGlobalMaxPool, 13, v, params(version, *v.inputs[0]), from, j);
   d.parameters = "the spatial axes 2.." + std::to_string(v.inputs[0]->rank() - 1) + ", kept as 1";
-  d.clauses.push_back("GlobalMaxPool.shape");
+  d.clauses.emplace_back("GlobalMaxPool.shape");
   return d;
 }
 

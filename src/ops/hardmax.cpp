@@ -175,7 +175,7 @@ Decision decide_hardmax(int version, const NodeValues& v, std::int64_t axis, boo
   }
   d.clauses.push_back(version >= 13 ? "Hardmax.float.formula" : "Hardmax.coerce");
   d.situations = situations(version, sel, rows_span_axes(version, X.shape(), k, s));
-  d.clauses.push_back("Hardmax.float.values");
+  d.clauses.emplace_back("Hardmax.float.values");
   const std::string y = output_name(v, i);
   d.reason = q == h ? fmt::format("{} = 1 because its position in the slice is h = {}: {}", y, h, why)
                     : fmt::format("{} = +0 because its position {} in the slice is not h = {}: {}", y, q, h, why);

@@ -214,7 +214,7 @@ Decision decide_variadic(const VariadicClauses& c, int version, const NodeValues
                            sel.equal > 0 ? " — equal elements are the same value, the first is kept" : "");
   }
   const bool broadcast = std::any_of(v.inputs.begin(), v.inputs.end(), [&](const Tensor* t) { return t->shape() != Y.shape(); });
-  if (broadcast && version >= 8) d.clauses.push_back("Common.broadcast.map");
+  if (broadcast && version >= 8) d.clauses.emplace_back("Common.broadcast.map");
   d.situations = fold_decided_by(is_float ? c.float_fold : c.int_fold, is_float, sel);
   if (broadcast && version >= 8) d.situations.push_back({"Common.broadcast.map", ""});
   if (!same_bits(*v.inputs[chosen.input], chosen.offset, Y, offset_of(i, row_major_strides(Y.shape())))) disagree(v, i);

@@ -100,10 +100,10 @@ NodesWritten write_nodes(const graph::Model& model, const std::string& dir, cons
     if (!only.empty() && std::find(only.begin(), only.end(), node.name) == only.end()) continue;
     NodeFolder f;
     f.label = coverage::node_label(model, k);
-    if (!node.judged() || !node.op) {  // outside the spec, or a Constant: nothing to test
+    if (!node.judged()) {  // outside the spec: nothing to test
       f.status = "not judged";
-      f.reason = node.judged() ? "a Constant node computes nothing" : node.not_judged;
-      f.clause = node.judged() ? "Graph.constant" : node.not_judged_clause;
+      f.reason = node.not_judged;
+      f.clause = node.not_judged_clause;
       out.nodes.push_back(std::move(f));
       continue;
     }
