@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "core/accuracy.hpp"
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 #include "gen/exact.hpp"
 #include "gen/props.hpp"
 #include "ops/exp.hpp"

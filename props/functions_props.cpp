@@ -17,7 +17,7 @@
 #include <mpfr.h>
 
 #include "core/accuracy.hpp"
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 #include "gen/accuracy_model.hpp"
 #include "gen/exact.hpp"
 #include "gen/props.hpp"

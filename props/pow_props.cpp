@@ -11,7 +11,7 @@
 #include <mpfr.h>
 
 #include "core/accuracy.hpp"
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 #include "gen/exact.hpp"
 #include "gen/props.hpp"
 #include "ops/pow.hpp"

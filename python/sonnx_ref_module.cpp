@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 #include "core/error.hpp"
 #include "core/tensor.hpp"
 #include "graph/expose.hpp"

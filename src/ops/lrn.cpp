@@ -14,7 +14,7 @@
 #include <limits>
 
 #include "core/accuracy.hpp"
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 #include "core/float16.hpp"
 #include "core/format.hpp"
 #include "core/index.hpp"

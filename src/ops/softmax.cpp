@@ -16,7 +16,7 @@
 #include <limits>
 
 #include "core/accuracy.hpp"
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 #include "core/format.hpp"
 #include "core/index.hpp"
 #include "ops/computed.hpp"

@@ -118,7 +118,7 @@ Decision function_decision(const NodeValues& v, const std::vector<std::int64_t>&
   c.term = [members](std::int64_t k) { return Term{{members[static_cast<std::size_t>(k)]}, {}}; };
   c.element = e;
   c.sums.n = c.terms;
-  c.function = hypothesis;
+  c.function = hypothesis + " [Elem.hyp]";  // explain cites the hypothesis with its clause
   d.computed = std::move(c);
   return d;
 }

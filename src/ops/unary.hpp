@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/accuracy.hpp"
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 #include "core/error.hpp"
 #include "core/float16.hpp"
 #include "core/format.hpp"

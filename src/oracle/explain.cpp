@@ -213,7 +213,7 @@ std::string to_text(const Explanation& e) {
                            "[Acc.bound]\n",
                            a.n, a.depth, a.magnitude, a.precision, a.theta, a.bound);
       else
-        out += fmt::format("  {} elements read, u = 2^-{}, {}, bound B = {:.6g} [Elem.hyp]\n", a.n, a.precision, a.function, a.bound);
+        out += fmt::format("  {} elements read, u = 2^-{}, {}, bound B = {:.6g}\n", a.n, a.precision, a.function, a.bound);
       out += fmt::format("  ideal {:.17g} (the oracle's own error at most {:.3g}), radius R = {:.6g}, allowed: {} [Acc.verdict]\n",
                          a.ideal, a.oracle, a.radius, a.allowed);
       out += fmt::format("  the reference's value is {} from the ideal: {:.3g} of R, {:.3g} ulp [Acc.run]\n",
@@ -279,7 +279,7 @@ nlohmann::ordered_json to_json(const Step& s) {
                      {"oracle_error", num(a.oracle)}, {"radius", num(a.radius)}, {"allowed", a.allowed},
                      {"error", num(a.error)}, {"fraction", num(a.fraction)}, {"ulps", num(a.ulps)},
                      {"flush_margin", num(a.flush)}};
-    if (!a.function.empty()) j["accuracy"]["hypothesis"] = a.function;  // [Elem.verdict]
+    if (!a.function.empty()) j["accuracy"]["hypothesis"] = a.function;  // the function's hypothesis, as its operator states it
   }
   return j;
 }

@@ -47,7 +47,7 @@ struct AccuracyText {
   std::string allowed;  // "finite", "nan", "+inf", ...
   double error = 0, fraction = 0, ulps = 0;  // of the reference's value
   double flush = 0;  // [Acc.hyp.ftz] F, what the radius grows by for an implementation declaring flush to zero
-  std::string function;  // [Elem.verdict] a function's element: its hypothesis (K, κ, α) instead of D, S, θ
+  std::string function;  // a function's element: its hypothesis (K, κ, α, as the operator's definition states it with its clause) instead of D, S, θ
 };
 
 // How one node (or the graph, for inputs, initializers and constants) determined one element.

@@ -13,7 +13,7 @@
 #include "progress.hpp"
 #include "oracle/report.hpp"
 
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 
 namespace sonnx::cli {
 
@@ -26,7 +26,7 @@ struct CheckOptions {
 };
 
 int check(const CheckOptions& o) {
-  if (!o.elementary_ulps.empty()) elementary::parse_ulps(o.elementary_ulps);  // [Elem.ulps] [Elem.err.ulps]
+  if (!o.elementary_ulps.empty()) elementary::parse_ulps(o.elementary_ulps);  // the K declaration, refused as the spec says (ops/elementary.cpp)
   std::optional<std::uint64_t> ulp;
   if (!o.ulp.empty()) ulp = parse_unsigned(o.ulp, "--ulp");
   compare::Options c =

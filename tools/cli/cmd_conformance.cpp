@@ -34,7 +34,7 @@
 #include "oracle/shard.hpp"
 #include "progress.hpp"
 
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 
 namespace sonnx::cli {
 
@@ -700,7 +700,7 @@ Action add_conformance(CLI::App& app) {
     if (o->sharded) o->argv.insert(o->argv.end(), {"--shard", o->shard});
     if (!o->elementary_ulps.empty()) o->argv.insert(o->argv.end(), {"--elementary-ulps", o->elementary_ulps});
     o->compare.nan_payload_strict = parse_nan_payload(o->nan_payload, "--nan-payload");  // [Check.nan-payload.strict]
-    if (!o->elementary_ulps.empty()) elementary::parse_ulps(o->elementary_ulps);  // [Elem.ulps] [Elem.err.ulps]
+    if (!o->elementary_ulps.empty()) elementary::parse_ulps(o->elementary_ulps);  // the K declaration, refused as the spec says (ops/elementary.cpp)
     if (o->sharded) parse_shard(o->shard, "--shard");  // a malformed K/N is a usage error before any case runs
     return conformance(*o);
   };

@@ -1,5 +1,5 @@
 // spec/common/elementary.md — read this file side by side with its sections.
-#include "core/elementary.hpp"
+#include "ops/elementary.hpp"
 
 #include <mpfr.h>
 
